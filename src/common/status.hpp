@@ -1,0 +1,73 @@
+// Status and Result<T>: cheap error values returned across layers (exceptions never cross a
+// layer). A Status is OK or carries a code and a human-readable message naming what is wrong.
+#pragma once
+
+#include <cassert>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace cuzk {
+
+enum class StatusCode {
+  kOk = 0,
+  kInvalidArgument,  // bad input: a file, field or request that is malformed
+  kUnsatisfiable,    // a witness that does not satisfy its circuit
+  kOutOfMemory,
+  kDeviceError,
+  kCancelled,
+  kDeadlineExceeded,
+  kNotFound,
+  kInternal,
+};
+
+std::string_view status_code_name(StatusCode code);
+
+class [[nodiscard]] Status {
+ public:
+  Status() = default;  // OK
+  Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}
+
+  static Status ok() { return Status(); }
+  static Status invalid_argument(std::string message) { return {StatusCode::kInvalidArgument, std::move(message)}; }
+  static Status internal(std::string message) { return {StatusCode::kInternal, std::move(message)}; }
+
+  bool is_ok() const { return code_ == StatusCode::kOk; }
+  StatusCode code() const { return code_; }
+  const std::string& message() const { return message_; }
+  // "INVALID_ARGUMENT: <message>" (or "OK")
+  std::string to_string() const;
+
+ private:
+  StatusCode code_ = StatusCode::kOk;
+  std::string message_;
+};
+
+// A value or a non-OK Status.
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Result(Status status) : v_(std::move(status)) {  // NOLINT(google-explicit-constructor)
+    assert(!std::get<Status>(v_).is_ok() && "Result needs a value or an error");
+  }
+
+  bool is_ok() const { return std::holds_alternative<T>(v_); }
+  const Status& status() const {
+    static const Status kOk;
+    return is_ok() ? kOk : std::get<Status>(v_);
+  }
+  T& value() & { return std::get<T>(v_); }
+  const T& value() const& { return std::get<T>(v_); }
+  T&& value() && { return std::get<T>(std::move(v_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+
+ private:
+  std::variant<T, Status> v_;
+};
+
+}  // namespace cuzk

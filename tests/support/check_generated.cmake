@@ -1,0 +1,10 @@
+# Runs ${PYTHON} ${SCRIPT} and fails unless its output equals ${HEADER} byte for byte.
+execute_process(COMMAND ${PYTHON} ${SCRIPT} OUTPUT_VARIABLE generated RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${SCRIPT} failed with exit code ${rc}")
+endif()
+file(READ ${HEADER} committed)
+if(NOT generated STREQUAL committed)
+  message(FATAL_ERROR "${HEADER} is stale: regenerate it with `python3 ${SCRIPT} > ${HEADER}`")
+endif()
+message(STATUS "${HEADER} matches ${SCRIPT}")
