@@ -62,9 +62,9 @@ std::string limbs_to_decimal(Limbs<N> value) {
   std::string digits;
   do {
     // value /= 10, collecting the remainder (schoolbook, most significant limb first)
-    unsigned __int128 remainder = 0;
+    UInt128 remainder = 0;
     for (size_t i = N; i-- > 0;) {
-      const unsigned __int128 cur = (remainder << 64) | value[i];
+      const UInt128 cur = (remainder << 64) | value[i];
       value[i] = static_cast<uint64_t>(cur / 10);
       remainder = cur % 10;
     }

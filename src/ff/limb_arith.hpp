@@ -48,9 +48,11 @@ struct PortableWords {
 
 #if defined(__SIZEOF_INT128__)
 #define CUZK_FF_HAVE_INT128 1
+__extension__ typedef unsigned __int128 UInt128;  // __extension__: not ISO C++, silences -pedantic
+__extension__ typedef __int128 Int128;
 // Word primitives on the compiler's 128-bit integer: mul + add/adc on x86-64.
 struct Int128Words {
-  using u128 = unsigned __int128;
+  using u128 = UInt128;
   static inline uint64_t mac(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t* hi) {
     const u128 r = static_cast<u128>(a) * b + c + d;
     *hi = static_cast<uint64_t>(r >> 64);

@@ -18,7 +18,7 @@ namespace cuzk::ff {
 
 namespace safegcd_detail {
 
-using i128 = __int128;
+using i128 = Int128;
 inline constexpr uint64_t kMask62 = (uint64_t{1} << 62) - 1;
 
 // Signed integer as Σ v[i]·2^(62i): limbs 0..L−2 in [0, 2^62), the top limb signed.
