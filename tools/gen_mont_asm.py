@@ -80,6 +80,72 @@ def emit_mul(n):
     return lines
 
 
+S_REGS = ["r8", "r9", "r10", "r11", "r12", "r13"]
+
+
+def emit_add(n):
+    """out = a + b mod q: sum in S, copy to T, subtract q, keep the sum on borrow (cmov)."""
+    s = S_REGS[:n]
+    t = ["rax", "rbx", "rdx", "r14", "[a]", "[b]"][:n]
+    lines = []
+    op = lines.append
+    for j in range(n):
+        op(f"movq {8 * j}(%[a]), {r(s[j])}")
+    op(f"addq 0(%[b]), {r(s[0])}")
+    for j in range(1, n):
+        op(f"adcq {8 * j}(%[b]), {r(s[j])}")
+    for j in range(n):
+        op(f"movq {r(s[j])}, {r(t[j])}")
+    op(f"subq 0(%[q]), {r(t[0])}")
+    for j in range(1, n):
+        op(f"sbbq {8 * j}(%[q]), {r(t[j])}")
+    for j in range(n):
+        op(f"cmovcq {r(s[j])}, {r(t[j])}")
+        op(f"movq {r(t[j])}, {8 * j}(%[out])")
+    return lines, ["rax", "rbx", "rdx", "r14"][: min(n, 4)] + s
+
+
+def emit_sub(n):
+    """out = a − b mod q: difference in S, mask = −borrow, add q & mask."""
+    s = S_REGS[:n]
+    masked = ["rbx", "rdx", "r14", "[a]", "[b]", "[q]"][-n:] if n == 6 else ["rbx", "rdx", "r14", "[q]"]
+    lines = []
+    op = lines.append
+    for j in range(n):
+        op(f"movq {8 * j}(%[a]), {r(s[j])}")
+    op(f"subq 0(%[b]), {r(s[0])}")
+    for j in range(1, n):
+        op(f"sbbq {8 * j}(%[b]), {r(s[j])}")
+    op(f"sbbq {r('rax')}, {r('rax')}")  # rax = −borrow
+    for j in range(n):  # the q pointer register is overwritten last
+        op(f"movq {8 * j}(%[q]), {r(masked[j])}")
+        op(f"andq {r('rax')}, {r(masked[j])}")
+    op(f"addq {r(masked[0])}, {r(s[0])}")
+    for j in range(1, n):
+        op(f"adcq {r(masked[j])}, {r(s[j])}")
+    for j in range(n):
+        op(f"movq {r(s[j])}, {8 * j}(%[out])")
+    return lines, ["rax", "rbx", "rdx", "r14"] + s
+
+
+def emit_asm_function(name, comment, body_and_clobbers, q_inout):
+    body, clobber_regs = body_and_clobbers
+    out = ["// " + comment]
+    out.append("inline void %s(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {" % name)
+    out.append("  asm volatile(")
+    for line in body:
+        out.append('      "%s\\n\\t"' % line)
+    if q_inout:
+        out.append('      : [a] "+&r"(a), [b] "+&r"(b), [q] "+&r"(q)')
+        out.append('      : [out] "r"(out)')
+    else:
+        out.append('      : [a] "+&r"(a), [b] "+&r"(b)')  # early-clobber: never share a register with out
+        out.append('      : [out] "r"(out), [q] "r"(q)')
+    out.append('      : %s, "cc", "memory");' % ", ".join('"%s"' % reg for reg in clobber_regs))
+    out.append("}")
+    return out
+
+
 def emit_function(n):
     body = emit_mul(n)
     clobbers = ", ".join('"%s"' % reg for reg in ["rax", "rbx", "rdx", TEMP] + T_REGS[n])
@@ -90,7 +156,7 @@ def emit_function(n):
     out.append("  asm volatile(")
     for line in body:
         out.append('      "%s\\n\\t"' % line)
-    out.append('      : [a] "+r"(a), [b] "+r"(b)')
+    out.append('      : [a] "+&r"(a), [b] "+&r"(b)')  # early-clobber: never share a register with out
     out.append('      : [out] "r"(out), [q] "r"(q_inv)')
     out.append('      : %s, "cc", "memory");' % clobbers)
     out.append("}")
@@ -112,6 +178,12 @@ def main():
     lines += emit_function(4)
     lines.append("")
     lines += emit_function(6)
+    for n in (4, 6):
+        lines.append("")
+        lines += emit_asm_function("mod_add_%d" % n, "out = a + b mod q (a, b < q, 2q < 2^%d); out may alias a or b." % (64 * n),
+                                   emit_add(n), False)
+        lines.append("")
+        lines += emit_asm_function("mod_sub_%d" % n, "out = a − b mod q (a, b < q); out may alias a or b.", emit_sub(n), True)
     lines += ["", "}  // namespace cuzk::ff::adx"]
     print("\n".join(lines))
 

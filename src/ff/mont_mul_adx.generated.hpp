@@ -158,7 +158,7 @@ inline void mont_mul_4(uint64_t* out, const uint64_t* a, const uint64_t* b, cons
       "movq %%rdx, 16(%[out])\n\t"
       "cmovcq %%r11, %%r13\n\t"
       "movq %%r13, 24(%[out])\n\t"
-      : [a] "+r"(a), [b] "+r"(b)
+      : [a] "+&r"(a), [b] "+&r"(b)
       : [out] "r"(out), [q] "r"(q_inv)
       : "rax", "rbx", "rdx", "r13", "r8", "r9", "r10", "r11", "cc", "memory");
 }
@@ -460,9 +460,163 @@ inline void mont_mul_6(uint64_t* out, const uint64_t* a, const uint64_t* b, cons
       "movq %[a], 32(%[out])\n\t"
       "cmovcq %%r14, %[b]\n\t"
       "movq %[b], 40(%[out])\n\t"
-      : [a] "+r"(a), [b] "+r"(b)
+      : [a] "+&r"(a), [b] "+&r"(b)
       : [out] "r"(out), [q] "r"(q_inv)
       : "rax", "rbx", "rdx", "r13", "r8", "r9", "r10", "r11", "r12", "r14", "cc", "memory");
+}
+
+// out = a + b mod q (a, b < q, 2q < 2^256); out may alias a or b.
+inline void mod_add_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+  asm volatile(
+      "movq 0(%[a]), %%r8\n\t"
+      "movq 8(%[a]), %%r9\n\t"
+      "movq 16(%[a]), %%r10\n\t"
+      "movq 24(%[a]), %%r11\n\t"
+      "addq 0(%[b]), %%r8\n\t"
+      "adcq 8(%[b]), %%r9\n\t"
+      "adcq 16(%[b]), %%r10\n\t"
+      "adcq 24(%[b]), %%r11\n\t"
+      "movq %%r8, %%rax\n\t"
+      "movq %%r9, %%rbx\n\t"
+      "movq %%r10, %%rdx\n\t"
+      "movq %%r11, %%r14\n\t"
+      "subq 0(%[q]), %%rax\n\t"
+      "sbbq 8(%[q]), %%rbx\n\t"
+      "sbbq 16(%[q]), %%rdx\n\t"
+      "sbbq 24(%[q]), %%r14\n\t"
+      "cmovcq %%r8, %%rax\n\t"
+      "movq %%rax, 0(%[out])\n\t"
+      "cmovcq %%r9, %%rbx\n\t"
+      "movq %%rbx, 8(%[out])\n\t"
+      "cmovcq %%r10, %%rdx\n\t"
+      "movq %%rdx, 16(%[out])\n\t"
+      "cmovcq %%r11, %%r14\n\t"
+      "movq %%r14, 24(%[out])\n\t"
+      : [a] "+&r"(a), [b] "+&r"(b)
+      : [out] "r"(out), [q] "r"(q)
+      : "rax", "rbx", "rdx", "r14", "r8", "r9", "r10", "r11", "cc", "memory");
+}
+
+// out = a − b mod q (a, b < q); out may alias a or b.
+inline void mod_sub_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+  asm volatile(
+      "movq 0(%[a]), %%r8\n\t"
+      "movq 8(%[a]), %%r9\n\t"
+      "movq 16(%[a]), %%r10\n\t"
+      "movq 24(%[a]), %%r11\n\t"
+      "subq 0(%[b]), %%r8\n\t"
+      "sbbq 8(%[b]), %%r9\n\t"
+      "sbbq 16(%[b]), %%r10\n\t"
+      "sbbq 24(%[b]), %%r11\n\t"
+      "sbbq %%rax, %%rax\n\t"
+      "movq 0(%[q]), %%rbx\n\t"
+      "andq %%rax, %%rbx\n\t"
+      "movq 8(%[q]), %%rdx\n\t"
+      "andq %%rax, %%rdx\n\t"
+      "movq 16(%[q]), %%r14\n\t"
+      "andq %%rax, %%r14\n\t"
+      "movq 24(%[q]), %[q]\n\t"
+      "andq %%rax, %[q]\n\t"
+      "addq %%rbx, %%r8\n\t"
+      "adcq %%rdx, %%r9\n\t"
+      "adcq %%r14, %%r10\n\t"
+      "adcq %[q], %%r11\n\t"
+      "movq %%r8, 0(%[out])\n\t"
+      "movq %%r9, 8(%[out])\n\t"
+      "movq %%r10, 16(%[out])\n\t"
+      "movq %%r11, 24(%[out])\n\t"
+      : [a] "+&r"(a), [b] "+&r"(b), [q] "+&r"(q)
+      : [out] "r"(out)
+      : "rax", "rbx", "rdx", "r14", "r8", "r9", "r10", "r11", "cc", "memory");
+}
+
+// out = a + b mod q (a, b < q, 2q < 2^384); out may alias a or b.
+inline void mod_add_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+  asm volatile(
+      "movq 0(%[a]), %%r8\n\t"
+      "movq 8(%[a]), %%r9\n\t"
+      "movq 16(%[a]), %%r10\n\t"
+      "movq 24(%[a]), %%r11\n\t"
+      "movq 32(%[a]), %%r12\n\t"
+      "movq 40(%[a]), %%r13\n\t"
+      "addq 0(%[b]), %%r8\n\t"
+      "adcq 8(%[b]), %%r9\n\t"
+      "adcq 16(%[b]), %%r10\n\t"
+      "adcq 24(%[b]), %%r11\n\t"
+      "adcq 32(%[b]), %%r12\n\t"
+      "adcq 40(%[b]), %%r13\n\t"
+      "movq %%r8, %%rax\n\t"
+      "movq %%r9, %%rbx\n\t"
+      "movq %%r10, %%rdx\n\t"
+      "movq %%r11, %%r14\n\t"
+      "movq %%r12, %[a]\n\t"
+      "movq %%r13, %[b]\n\t"
+      "subq 0(%[q]), %%rax\n\t"
+      "sbbq 8(%[q]), %%rbx\n\t"
+      "sbbq 16(%[q]), %%rdx\n\t"
+      "sbbq 24(%[q]), %%r14\n\t"
+      "sbbq 32(%[q]), %[a]\n\t"
+      "sbbq 40(%[q]), %[b]\n\t"
+      "cmovcq %%r8, %%rax\n\t"
+      "movq %%rax, 0(%[out])\n\t"
+      "cmovcq %%r9, %%rbx\n\t"
+      "movq %%rbx, 8(%[out])\n\t"
+      "cmovcq %%r10, %%rdx\n\t"
+      "movq %%rdx, 16(%[out])\n\t"
+      "cmovcq %%r11, %%r14\n\t"
+      "movq %%r14, 24(%[out])\n\t"
+      "cmovcq %%r12, %[a]\n\t"
+      "movq %[a], 32(%[out])\n\t"
+      "cmovcq %%r13, %[b]\n\t"
+      "movq %[b], 40(%[out])\n\t"
+      : [a] "+&r"(a), [b] "+&r"(b)
+      : [out] "r"(out), [q] "r"(q)
+      : "rax", "rbx", "rdx", "r14", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
+}
+
+// out = a − b mod q (a, b < q); out may alias a or b.
+inline void mod_sub_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+  asm volatile(
+      "movq 0(%[a]), %%r8\n\t"
+      "movq 8(%[a]), %%r9\n\t"
+      "movq 16(%[a]), %%r10\n\t"
+      "movq 24(%[a]), %%r11\n\t"
+      "movq 32(%[a]), %%r12\n\t"
+      "movq 40(%[a]), %%r13\n\t"
+      "subq 0(%[b]), %%r8\n\t"
+      "sbbq 8(%[b]), %%r9\n\t"
+      "sbbq 16(%[b]), %%r10\n\t"
+      "sbbq 24(%[b]), %%r11\n\t"
+      "sbbq 32(%[b]), %%r12\n\t"
+      "sbbq 40(%[b]), %%r13\n\t"
+      "sbbq %%rax, %%rax\n\t"
+      "movq 0(%[q]), %%rbx\n\t"
+      "andq %%rax, %%rbx\n\t"
+      "movq 8(%[q]), %%rdx\n\t"
+      "andq %%rax, %%rdx\n\t"
+      "movq 16(%[q]), %%r14\n\t"
+      "andq %%rax, %%r14\n\t"
+      "movq 24(%[q]), %[a]\n\t"
+      "andq %%rax, %[a]\n\t"
+      "movq 32(%[q]), %[b]\n\t"
+      "andq %%rax, %[b]\n\t"
+      "movq 40(%[q]), %[q]\n\t"
+      "andq %%rax, %[q]\n\t"
+      "addq %%rbx, %%r8\n\t"
+      "adcq %%rdx, %%r9\n\t"
+      "adcq %%r14, %%r10\n\t"
+      "adcq %[a], %%r11\n\t"
+      "adcq %[b], %%r12\n\t"
+      "adcq %[q], %%r13\n\t"
+      "movq %%r8, 0(%[out])\n\t"
+      "movq %%r9, 8(%[out])\n\t"
+      "movq %%r10, 16(%[out])\n\t"
+      "movq %%r11, 24(%[out])\n\t"
+      "movq %%r12, 32(%[out])\n\t"
+      "movq %%r13, 40(%[out])\n\t"
+      : [a] "+&r"(a), [b] "+&r"(b), [q] "+&r"(q)
+      : [out] "r"(out)
+      : "rax", "rbx", "rdx", "r14", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
 }
 
 }  // namespace cuzk::ff::adx

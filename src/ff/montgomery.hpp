@@ -13,6 +13,8 @@
 
 #include "ff/limb_arith.hpp"
 #if CUZK_FF_HAVE_ADX
+#include <immintrin.h>
+
 #include "ff/mont_mul_adx.generated.hpp"
 #endif
 
@@ -29,13 +31,38 @@ struct MontgomeryModulus {
 #if CUZK_FF_HAVE_ADX
 // x86-64 with BMI2 + ADX: the generated mulx/adcx/adox multiplication; every other
 // operation is the __int128 one.
-struct AdxWords : Int128Words {};
+struct AdxWords : Int128Words {
+  // adc/sbb through the intrinsics: GCC emits one adc/sbb chain (the __int128 form spills)
+  static inline uint64_t adc(uint64_t a, uint64_t b, uint64_t carry_in, uint64_t* carry_out) {
+    unsigned long long r;
+    *carry_out = _addcarry_u64(static_cast<unsigned char>(carry_in), a, b, &r);
+    return r;
+  }
+  static inline uint64_t sbb(uint64_t a, uint64_t b, uint64_t borrow_in, uint64_t* borrow_out) {
+    unsigned long long r;
+    *borrow_out = _subborrow_u64(static_cast<unsigned char>(borrow_in), a, b, &r);
+    return r;
+  }
+};
 using FastWords = AdxWords;
 #elif CUZK_FF_HAVE_INT128
 using FastWords = Int128Words;
 #else
 using FastWords = PortableWords;
 #endif
+
+// out = condition ? if_set : if_clear, without a branch (condition ∈ {0, 1}).
+template <size_t N>
+inline void select_limbs(Limbs<N>& out, uint64_t condition, const Limbs<N>& if_set, const Limbs<N>& if_clear) {
+  const uint64_t mask = 0 - condition;
+  for (size_t i = 0; i < N; ++i) {
+    uint64_t word = if_clear[i] ^ ((if_clear[i] ^ if_set[i]) & mask);
+    // keep each word in a general register: vectorising this select through the stack
+    // costs a store-forwarding stall per call
+    asm("" : "+r"(word));
+    out[i] = word;
+  }
+}
 
 // out = a·b·2^(−64N) mod m.
 template <class W, size_t N>
@@ -69,25 +96,43 @@ inline void mont_mul(Limbs<N>& out, const Limbs<N>& a, const Limbs<N>& b, const 
   // t < 2m: one conditional subtraction
   Limbs<N> reduced;
   const uint64_t borrow = sub_limbs<W, N>(reduced, t, m);
-  out = borrow ? t : reduced;
+  select_limbs(out, borrow, t, reduced);
 }
 
 // out = a + b mod m (a, b < m, 2m < 2^(64N))
 template <class W, size_t N>
 inline void mod_add(Limbs<N>& out, const Limbs<N>& a, const Limbs<N>& b, const Limbs<N>& m) {
+#if CUZK_FF_HAVE_ADX
+  if constexpr (std::is_same_v<W, AdxWords> && N == 4) {
+    adx::mod_add_4(out.data(), a.data(), b.data(), m.data());
+    return;
+  } else if constexpr (std::is_same_v<W, AdxWords> && N == 6) {
+    adx::mod_add_6(out.data(), a.data(), b.data(), m.data());
+    return;
+  }
+#endif
   Limbs<N> sum, reduced;
   add_limbs<W, N>(sum, a, b);
   const uint64_t borrow = sub_limbs<W, N>(reduced, sum, m);
-  out = borrow ? sum : reduced;
+  select_limbs(out, borrow, sum, reduced);
 }
 
 // out = a − b mod m
 template <class W, size_t N>
 inline void mod_sub(Limbs<N>& out, const Limbs<N>& a, const Limbs<N>& b, const Limbs<N>& m) {
+#if CUZK_FF_HAVE_ADX
+  if constexpr (std::is_same_v<W, AdxWords> && N == 4) {
+    adx::mod_sub_4(out.data(), a.data(), b.data(), m.data());
+    return;
+  } else if constexpr (std::is_same_v<W, AdxWords> && N == 6) {
+    adx::mod_sub_6(out.data(), a.data(), b.data(), m.data());
+    return;
+  }
+#endif
   Limbs<N> diff, wrapped;
   const uint64_t borrow = sub_limbs<W, N>(diff, a, b);
   add_limbs<W, N>(wrapped, diff, m);
-  out = borrow ? wrapped : diff;
+  select_limbs(out, borrow, wrapped, diff);
 }
 
 // out = −a mod m
@@ -95,7 +140,7 @@ template <class W, size_t N>
 inline void mod_neg(Limbs<N>& out, const Limbs<N>& a, const Limbs<N>& m) {
   Limbs<N> diff;
   sub_limbs<W, N>(diff, m, a);
-  out = is_zero_limbs(a) ? a : diff;
+  select_limbs(out, is_zero_limbs(a), a, diff);
 }
 
 // out = a / 2 mod m: (a + (a odd ? m : 0)) >> 1, with the carry shifted back in
