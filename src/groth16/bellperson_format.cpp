@@ -1,0 +1,200 @@
+// Reading and writing bellperson's proof, verifying-key and parameter files.
+#include "groth16/bellperson_format.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace cuzk::groth16 {
+namespace {
+
+using ec::PointForm;
+
+// Sequential reader over a stream that turns every failure into a Status naming the source.
+class Reader {
+ public:
+  Reader(std::istream& in, const std::string& source) : in_(in), source_(source) {}
+
+  Status read_bytes(std::span<uint8_t> out, const std::string& what) {
+    in_.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(out.size()));
+    if (static_cast<size_t>(in_.gcount()) != out.size()) {
+      return Status::invalid_argument(source_ + ": truncated while reading " + what + " (needed " +
+                                      std::to_string(out.size()) + " bytes at offset " + std::to_string(offset_) +
+                                      ", got " + std::to_string(in_.gcount()) + ")");
+    }
+    offset_ += out.size();
+    return Status::ok();
+  }
+
+  Result<uint32_t> read_u32(const std::string& what) {
+    std::array<uint8_t, 4> b{};
+    if (Status s = read_bytes(b, what); !s.is_ok()) return s;
+    return (uint32_t{b[0]} << 24) | (uint32_t{b[1]} << 16) | (uint32_t{b[2]} << 8) | uint32_t{b[3]};
+  }
+
+  template <class Point>
+  Result<Point> read_point(const std::string& what, ec::SubgroupCheck check, bool allow_infinity = false) {
+    constexpr bool kG1 = std::is_same_v<Point, ec::G1Affine>;
+    std::array<uint8_t, kG1 ? ec::kG1UncompressedBytes : ec::kG2UncompressedBytes> bytes{};
+    if (Status s = read_bytes(bytes, what); !s.is_ok()) return s;
+    ec::Decoded<Point> decoded;
+    if constexpr (kG1) {
+      decoded = ec::decode_g1(bytes, PointForm::kUncompressed, check);
+    } else {
+      decoded = ec::decode_g2(bytes, PointForm::kUncompressed, check);
+    }
+    if (!decoded.ok()) return error(what, ec::point_error_message(decoded.error));
+    if (decoded.point.infinity && !allow_infinity) return error(what, "point at infinity");
+    return decoded.point;
+  }
+
+  template <class Point>
+  Status read_vector(std::vector<Point>& out, const std::string& name, ec::SubgroupCheck check, bool allow_infinity) {
+    const auto count = read_u32(name + " length");
+    if (!count.is_ok()) return count.status();
+    out.clear();
+    out.reserve(std::min<uint32_t>(*count, 1u << 20));  // a corrupt count must not allocate blindly
+    for (uint32_t i = 0; i < *count; ++i) {
+      auto point = read_point<Point>(name + "[" + std::to_string(i) + "]", check, allow_infinity);
+      if (!point.is_ok()) return point.status();
+      out.push_back(*point);
+    }
+    return Status::ok();
+  }
+
+  Status expect_end() {
+    if (in_.peek() != std::char_traits<char>::eof()) {
+      return Status::invalid_argument(source_ + ": unexpected trailing bytes after offset " + std::to_string(offset_));
+    }
+    return Status::ok();
+  }
+
+ private:
+  Status error(const std::string& what, std::string_view problem) const {
+    return Status::invalid_argument(source_ + ": " + what + ": " + std::string(problem));
+  }
+
+  std::istream& in_;
+  const std::string& source_;
+  size_t offset_ = 0;
+};
+
+void write_point(std::ostream& out, const ec::G1Affine& p) {
+  std::array<uint8_t, ec::kG1UncompressedBytes> bytes{};
+  ec::encode_g1_uncompressed(p, bytes);
+  out.write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+void write_point(std::ostream& out, const ec::G2Affine& p) {
+  std::array<uint8_t, ec::kG2UncompressedBytes> bytes{};
+  ec::encode_g2_uncompressed(p, bytes);
+  out.write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+void write_u32(std::ostream& out, size_t value) {
+  const std::array<char, 4> b = {static_cast<char>(value >> 24), static_cast<char>(value >> 16),
+                                 static_cast<char>(value >> 8), static_cast<char>(value)};
+  out.write(b.data(), b.size());
+}
+
+template <class Point>
+Status write_vector(std::ostream& out, const std::vector<Point>& points, const char* name) {
+  if (points.size() > UINT32_MAX) return Status::invalid_argument(std::string(name) + " has more than 2^32 − 1 points");
+  write_u32(out, points.size());
+  for (const Point& p : points) write_point(out, p);
+  return Status::ok();
+}
+
+Status read_vk_body(Reader& r, VerifyingKey& vk) {
+  const auto check = ec::SubgroupCheck::kYes;  // the vk is small: always checked
+  auto alpha_g1 = r.read_point<ec::G1Affine>("vk.alpha_g1", check);
+  if (!alpha_g1.is_ok()) return alpha_g1.status();
+  auto beta_g1 = r.read_point<ec::G1Affine>("vk.beta_g1", check);
+  if (!beta_g1.is_ok()) return beta_g1.status();
+  auto beta_g2 = r.read_point<ec::G2Affine>("vk.beta_g2", check);
+  if (!beta_g2.is_ok()) return beta_g2.status();
+  auto gamma_g2 = r.read_point<ec::G2Affine>("vk.gamma_g2", check);
+  if (!gamma_g2.is_ok()) return gamma_g2.status();
+  auto delta_g1 = r.read_point<ec::G1Affine>("vk.delta_g1", check);
+  if (!delta_g1.is_ok()) return delta_g1.status();
+  auto delta_g2 = r.read_point<ec::G2Affine>("vk.delta_g2", check);
+  if (!delta_g2.is_ok()) return delta_g2.status();
+  vk.alpha_g1 = *alpha_g1;
+  vk.beta_g1 = *beta_g1;
+  vk.beta_g2 = *beta_g2;
+  vk.gamma_g2 = *gamma_g2;
+  vk.delta_g1 = *delta_g1;
+  vk.delta_g2 = *delta_g2;
+  return r.read_vector(vk.ic, "vk.ic", check, /*allow_infinity=*/true);
+}
+
+Status write_vk_body(const VerifyingKey& vk, std::ostream& out) {
+  write_point(out, vk.alpha_g1);
+  write_point(out, vk.beta_g1);
+  write_point(out, vk.beta_g2);
+  write_point(out, vk.gamma_g2);
+  write_point(out, vk.delta_g1);
+  write_point(out, vk.delta_g2);
+  return write_vector(out, vk.ic, "vk.ic");
+}
+
+}  // namespace
+
+std::array<uint8_t, kProofBytes> proof_to_bytes(const Proof& proof) {
+  std::array<uint8_t, kProofBytes> out{};
+  ec::encode_g1_compressed(proof.a, std::span<uint8_t, 48>(out.data(), 48));
+  ec::encode_g2_compressed(proof.b, std::span<uint8_t, 96>(out.data() + 48, 96));
+  ec::encode_g1_compressed(proof.c, std::span<uint8_t, 48>(out.data() + 144, 48));
+  return out;
+}
+
+Result<Proof> proof_from_bytes(std::span<const uint8_t> bytes, const std::string& source) {
+  if (bytes.size() != kProofBytes) {
+    return Status::invalid_argument(source + ": a proof is " + std::to_string(kProofBytes) + " bytes, got " +
+                                    std::to_string(bytes.size()));
+  }
+  const auto a = ec::decode_g1(bytes.subspan(0, 48), PointForm::kCompressed);
+  if (!a.ok()) return Status::invalid_argument(source + ": proof.a: " + std::string(ec::point_error_message(a.error)));
+  const auto b = ec::decode_g2(bytes.subspan(48, 96), PointForm::kCompressed);
+  if (!b.ok()) return Status::invalid_argument(source + ": proof.b: " + std::string(ec::point_error_message(b.error)));
+  const auto c = ec::decode_g1(bytes.subspan(144, 48), PointForm::kCompressed);
+  if (!c.ok()) return Status::invalid_argument(source + ": proof.c: " + std::string(ec::point_error_message(c.error)));
+  return Proof{a.point, b.point, c.point};
+}
+
+Status write_verifying_key(const VerifyingKey& vk, std::ostream& out) {
+  if (Status s = write_vk_body(vk, out); !s.is_ok()) return s;
+  return out ? Status::ok() : Status::internal("write failed");
+}
+
+Result<VerifyingKey> read_verifying_key(std::istream& in, const std::string& source) {
+  Reader r(in, source);
+  VerifyingKey vk;
+  if (Status s = read_vk_body(r, vk); !s.is_ok()) return s;
+  if (Status s = r.expect_end(); !s.is_ok()) return s;
+  return vk;
+}
+
+Status write_proving_key(const ProvingKey& pk, std::ostream& out) {
+  if (Status s = write_vk_body(pk.vk, out); !s.is_ok()) return s;
+  if (Status s = write_vector(out, pk.h, "h"); !s.is_ok()) return s;
+  if (Status s = write_vector(out, pk.l, "l"); !s.is_ok()) return s;
+  if (Status s = write_vector(out, pk.a, "a"); !s.is_ok()) return s;
+  if (Status s = write_vector(out, pk.b_g1, "b_g1"); !s.is_ok()) return s;
+  if (Status s = write_vector(out, pk.b_g2, "b_g2"); !s.is_ok()) return s;
+  return out ? Status::ok() : Status::internal("write failed");
+}
+
+Result<ProvingKey> read_proving_key(std::istream& in, const std::string& source, ec::SubgroupCheck check) {
+  Reader r(in, source);
+  ProvingKey pk;
+  if (Status s = read_vk_body(r, pk.vk); !s.is_ok()) return s;
+  if (Status s = r.read_vector(pk.h, "h", check, /*allow_infinity=*/true); !s.is_ok()) return s;
+  if (Status s = r.read_vector(pk.l, "l", check, /*allow_infinity=*/true); !s.is_ok()) return s;
+  if (Status s = r.read_vector(pk.a, "a", check, /*allow_infinity=*/false); !s.is_ok()) return s;
+  if (Status s = r.read_vector(pk.b_g1, "b_g1", check, /*allow_infinity=*/false); !s.is_ok()) return s;
+  if (Status s = r.read_vector(pk.b_g2, "b_g2", check, /*allow_infinity=*/false); !s.is_ok()) return s;
+  if (Status s = r.expect_end(); !s.is_ok()) return s;
+  return pk;
+}
+
+}  // namespace cuzk::groth16

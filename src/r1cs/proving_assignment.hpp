@@ -1,0 +1,41 @@
+// ProvingAssignment: the constraint system a prover synthesizes into. It records the input and
+// aux assignments, the evaluations a_j = <A_j, w>, b_j, c_j of every constraint, and the A/B
+// density bitmaps exactly as bellperson does (a variable is dense in a query if it appears in
+// that query's linear combination of any constraint, whatever the coefficient).
+#pragma once
+
+#include <vector>
+
+#include "r1cs/constraint_system.hpp"
+#include "r1cs/density.hpp"
+
+namespace cuzk::r1cs {
+
+class ProvingAssignment final : public ConstraintSystem {
+ public:
+  // Starts with input 0 = ONE allocated.
+  ProvingAssignment();
+
+  Variable alloc(const ff::Fr& value) override;
+  Variable alloc_input(const ff::Fr& value) override;
+  void enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c) override;
+
+  // Appends bellperson's input constraints: for every input i, input_i · 0 = 0. Call once,
+  // after synthesis, before proving.
+  void append_input_constraints();
+  bool input_constraints_appended() const { return input_constraints_appended_; }
+
+  std::vector<ff::Fr> input_assignment;  // [1, public inputs…]
+  std::vector<ff::Fr> aux_assignment;
+  std::vector<ff::Fr> a, b, c;  // per constraint
+  DensityBitmap a_aux_density;
+  DensityBitmap b_input_density;
+  DensityBitmap b_aux_density;
+
+ private:
+  ff::Fr evaluate(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) const;
+
+  bool input_constraints_appended_ = false;
+};
+
+}  // namespace cuzk::r1cs
