@@ -1,29 +1,32 @@
-// The `cuzk` command line. Commands: selftest (default), version, help.
-#include <cstring>
+// The `cuzk` command line. Commands: selftest (default), bench prove, version, help.
 #include <iostream>
 #include <string_view>
+#include <vector>
 
+#include "cli/bench_prove.hpp"
 #include "cli/selftest.hpp"
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: cuzk <command>\n"
+    "usage: cuzk <command> [options]\n"
     "commands:\n"
-    "  selftest   check the arithmetic against known answers, then print a benchmark summary\n"
-    "  version    print the version\n"
-    "  help       print this text\n";
+    "  selftest       check the arithmetic against known answers, then print a benchmark summary\n"
+    "  bench prove    prove a synthetic Filecoin-shaped circuit and print phase times\n"
+    "                 [--backend cpu] [--constraints N] [--proofs K] [--setup real|random]\n"
+    "  version        print the version\n"
+    "  help           print this text\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string_view command = argc > 1 ? argv[1] : "selftest";
-  if (argc > 2) {
-    std::cerr << "cuzk: unexpected argument '" << argv[2] << "'\n" << kUsage;
-    return 2;
+  const std::vector<std::string_view> args(argv + 1, argv + argc);
+  const std::string_view command = args.empty() ? "selftest" : args[0];
+  if (command == "selftest" && args.size() <= 1) return cuzk::cli::run_selftest(std::cout);
+  if (command == "bench" && args.size() >= 2 && args[1] == "prove") {
+    return cuzk::cli::run_bench_prove(std::span(args).subspan(2), std::cout, std::cerr);
   }
-  if (command == "selftest") return cuzk::cli::run_selftest(std::cout);
-  if (command == "version" || command == "--version") {
+  if ((command == "version" || command == "--version") && args.size() <= 1) {
     std::cout << "cuzk " << CUZK_VERSION << "\n";
     return 0;
   }
@@ -31,6 +34,6 @@ int main(int argc, char** argv) {
     std::cout << kUsage;
     return 0;
   }
-  std::cerr << "cuzk: unknown command '" << command << "'\n" << kUsage;
+  std::cerr << "cuzk: unknown command or arguments: '" << command << "'\n" << kUsage;
   return 2;
 }

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "common/status.hpp"
+#include "ff/fr.hpp"
 #include "groth16/keys.hpp"
 
 namespace cuzk::groth16 {
