@@ -1,0 +1,79 @@
+// Host entry points of field_ops.hpp: argument checks, device buffers, and the transfers
+// around one elementwise kernel (field_kernels.hpp).
+#include "backend/cuda/field_ops.hpp"
+
+#include <bit>
+#include <string>
+#include <type_traits>
+
+#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/field_kernels.hpp"
+
+namespace cuzk::backend::cuda {
+
+// Host and device elements share one memory layout (field_device.cuh): on a little-endian
+// host the 64-bit limbs are the 32-bit device words in order, so arrays copy unchanged.
+static_assert(std::endian::native == std::endian::little, "host limbs must be little-endian");
+static_assert(sizeof(ff::Fr) == kDeviceFrBytes && std::is_trivially_copyable_v<ff::Fr>);
+static_assert(sizeof(ff::Fq) == kDeviceFqBytes && std::is_trivially_copyable_v<ff::Fq>);
+
+namespace {
+
+// Uploads a (and b unless kSquare), runs the kernel, downloads into out.
+template <class HostF>
+Status run_elementwise(DeviceFieldKind field, ElementwiseOp op, std::span<const HostF> a, std::span<const HostF> b,
+                       std::span<HostF> out) {
+  const bool binary = op != ElementwiseOp::kSquare;
+  if (a.size() != out.size() || (binary && b.size() != a.size())) {
+    return Status::invalid_argument(std::string("gpu field ") + elementwise_op_name(op) + ": input size " +
+                                    std::to_string(a.size()) + (binary ? " and " + std::to_string(b.size()) : "") +
+                                    " but output size " + std::to_string(out.size()));
+  }
+  const size_t n = a.size();
+  if (n == 0) return Status::ok();
+  const size_t bytes = n * sizeof(HostF);
+
+  Result<DeviceBuffer> d_a = DeviceBuffer::allocate(bytes);
+  if (!d_a.is_ok()) return d_a.status();
+  Result<DeviceBuffer> d_b = DeviceBuffer::allocate(binary ? bytes : 0);
+  if (!d_b.is_ok()) return d_b.status();
+  Result<DeviceBuffer> d_out = DeviceBuffer::allocate(bytes);
+  if (!d_out.is_ok()) return d_out.status();
+
+  if (Status s = d_a->upload(a); !s.is_ok()) return s;
+  if (binary) {
+    if (Status s = d_b->upload(b); !s.is_ok()) return s;
+  }
+  if (Status s = launch_elementwise(field, op, d_a->data(), d_b->data(), d_out->data(), n); !s.is_ok()) return s;
+  return d_out->download(out);
+}
+
+}  // namespace
+
+Status gpu_fr_add(std::span<const ff::Fr> a, std::span<const ff::Fr> b, std::span<ff::Fr> out) {
+  return run_elementwise(DeviceFieldKind::kFr, ElementwiseOp::kAdd, a, b, out);
+}
+Status gpu_fr_sub(std::span<const ff::Fr> a, std::span<const ff::Fr> b, std::span<ff::Fr> out) {
+  return run_elementwise(DeviceFieldKind::kFr, ElementwiseOp::kSub, a, b, out);
+}
+Status gpu_fr_mul(std::span<const ff::Fr> a, std::span<const ff::Fr> b, std::span<ff::Fr> out) {
+  return run_elementwise(DeviceFieldKind::kFr, ElementwiseOp::kMul, a, b, out);
+}
+Status gpu_fr_square(std::span<const ff::Fr> a, std::span<ff::Fr> out) {
+  return run_elementwise(DeviceFieldKind::kFr, ElementwiseOp::kSquare, a, std::span<const ff::Fr>(), out);
+}
+
+Status gpu_fq_add(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::span<ff::Fq> out) {
+  return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kAdd, a, b, out);
+}
+Status gpu_fq_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::span<ff::Fq> out) {
+  return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kSub, a, b, out);
+}
+Status gpu_fq_mul(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::span<ff::Fq> out) {
+  return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kMul, a, b, out);
+}
+Status gpu_fq_square(std::span<const ff::Fq> a, std::span<ff::Fq> out) {
+  return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kSquare, a, std::span<const ff::Fq>(), out);
+}
+
+}  // namespace cuzk::backend::cuda

@@ -1,0 +1,257 @@
+// GPU == CPU differential tests for the device field arithmetic (field_device.cuh, reached
+// through field_ops.hpp): add, sub, mul and square over Fr (8 words) and Fq (12 words), on
+// random inputs of sizes that are not multiples of a block (1, 7, 1000, 4097) and on every
+// pair of a table of special values (0, 1, p−1, R, limb and word edges). Output buffers are
+// poisoned with a value no correct result can take (its limbs are ≥ m) before each call.
+// The CPU fields are themselves tested against @noble/curves vectors (tests/ff).
+#include "backend/cuda/field_ops.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <iomanip>
+#include <random>
+#include <span>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpu_test_util.hpp"
+
+namespace cuzk::backend::cuda {
+namespace {
+
+using test::GpuTest;
+using test::have_gpu;
+
+// The GPU entry points and CPU operators of one field, for the typed tests below.
+struct FrOps {
+  using F = ff::Fr;
+  static Status add(std::span<const F> a, std::span<const F> b, std::span<F> out) { return gpu_fr_add(a, b, out); }
+  static Status sub(std::span<const F> a, std::span<const F> b, std::span<F> out) { return gpu_fr_sub(a, b, out); }
+  static Status mul(std::span<const F> a, std::span<const F> b, std::span<F> out) { return gpu_fr_mul(a, b, out); }
+  static Status square(std::span<const F> a, std::span<F> out) { return gpu_fr_square(a, out); }
+};
+struct FqOps {
+  using F = ff::Fq;
+  static Status add(std::span<const F> a, std::span<const F> b, std::span<F> out) { return gpu_fq_add(a, b, out); }
+  static Status sub(std::span<const F> a, std::span<const F> b, std::span<F> out) { return gpu_fq_sub(a, b, out); }
+  static Status mul(std::span<const F> a, std::span<const F> b, std::span<F> out) { return gpu_fq_mul(a, b, out); }
+  static Status square(std::span<const F> a, std::span<F> out) { return gpu_fq_square(a, out); }
+};
+
+// Raw Montgomery limbs, most significant first (poison values are not field elements, so
+// they are printed as stored, not converted).
+template <class F>
+std::string raw_hex(const F& x) {
+  std::ostringstream out;
+  out << "0x";
+  const auto& limbs = x.montgomery();
+  for (size_t i = limbs.size(); i-- > 0;) out << std::hex << std::setw(16) << std::setfill('0') << limbs[i];
+  return out.str();
+}
+
+// All limbs 0xa5…a5: above both moduli, so never a correct (reduced) result.
+template <class F>
+F poison() {
+  typename F::Repr limbs;
+  limbs.fill(0xa5a5a5a5a5a5a5a5u);
+  return F::from_montgomery(limbs);
+}
+
+template <class F>
+std::vector<F> random_elements(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<F> out;
+  out.reserve(n);
+  for (size_t i = 0; i < n; ++i) out.push_back(F::random(rng));
+  return out;
+}
+
+// Special values: 0, 1, 2, p−1, p−2, (p−1)/2, (p+1)/2, R mod p, word and limb boundaries as
+// plain integers (2^32 − 1, 2^32, 2^64 − 1, 2^(64(N−1)) − 1, 2^(64(N−1))), and the extreme
+// Montgomery representations 1 (= R^(−1)) and p − 1 (= −R^(−1)).
+template <class F>
+std::vector<F> special_values() {
+  using Repr = typename F::Repr;
+  constexpr size_t kN = F::kLimbs;
+  const F one = F::one();
+  std::vector<F> values = {F::zero(), one, one + one, -one, -(one + one), (-one).half(), one.half()};
+  values.push_back(*F::from_canonical(one.montgomery()));  // the integer R mod p
+  values.push_back(F::from_u64(0xffffffffu));
+  values.push_back(F::from_u64(uint64_t{1} << 32));
+  values.push_back(F::from_u64(~uint64_t{0}));
+  Repr below_top{};  // 2^(64(N−1)) − 1
+  for (size_t i = 0; i + 1 < kN; ++i) below_top[i] = ~uint64_t{0};
+  values.push_back(*F::from_canonical(below_top));
+  Repr top{};  // 2^(64(N−1))
+  top[kN - 1] = 1;
+  values.push_back(*F::from_canonical(top));
+  Repr mont_one{};  // Montgomery representation 1
+  mont_one[0] = 1;
+  values.push_back(F::from_montgomery(mont_one));
+  Repr mont_max = F::modulus();  // Montgomery representation p − 1
+  mont_max[0] -= 1;
+  values.push_back(F::from_montgomery(mont_max));
+  return values;
+}
+
+// Compares element by element; reports the first few mismatches with their inputs.
+template <class F>
+void expect_equal(const std::vector<F>& got, const std::vector<F>& want, const std::vector<F>& a,
+                  const std::vector<F>* b, const char* what) {
+  ASSERT_EQ(got.size(), want.size());
+  size_t mismatches = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (got[i] == want[i]) continue;
+    if (++mismatches <= 5) {
+      ADD_FAILURE() << what << " [" << i << " of " << got.size() << "]\n  a    = " << raw_hex(a[i])
+                    << (b ? "\n  b    = " + raw_hex((*b)[i]) : std::string()) << "\n  gpu  = " << raw_hex(got[i])
+                    << "\n  cpu  = " << raw_hex(want[i]) << "\n  (Montgomery limbs)";
+    }
+  }
+  EXPECT_EQ(mismatches, 0u) << what << ": " << mismatches << " of " << got.size() << " elements differ";
+}
+
+enum class Op { kAdd, kSub, kMul, kSquare };
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::kAdd: return "add";
+    case Op::kSub: return "sub";
+    case Op::kMul: return "mul";
+    case Op::kSquare: return "square";
+  }
+  return "?";
+}
+
+// Runs `op` on the GPU into a poisoned buffer and compares with the CPU, element by element.
+template <class Ops>
+void check_op(Op op, const std::vector<typename Ops::F>& a, const std::vector<typename Ops::F>& b) {
+  using F = typename Ops::F;
+  const size_t n = a.size();
+  std::vector<F> want(n);
+  std::vector<F> got(n, poison<F>());
+  Status status;
+  switch (op) {
+    case Op::kAdd:
+      for (size_t i = 0; i < n; ++i) want[i] = a[i] + b[i];
+      status = Ops::add(a, b, got);
+      break;
+    case Op::kSub:
+      for (size_t i = 0; i < n; ++i) want[i] = a[i] - b[i];
+      status = Ops::sub(a, b, got);
+      break;
+    case Op::kMul:
+      for (size_t i = 0; i < n; ++i) want[i] = a[i] * b[i];
+      status = Ops::mul(a, b, got);
+      break;
+    case Op::kSquare:
+      for (size_t i = 0; i < n; ++i) want[i] = a[i].square();
+      status = Ops::square(a, got);
+      break;
+  }
+  ASSERT_TRUE(status.is_ok()) << op_name(op) << ": " << status.to_string();
+  expect_equal(got, want, a, op == Op::kSquare ? nullptr : &b, op_name(op));
+}
+
+constexpr Op kAllOps[] = {Op::kAdd, Op::kSub, Op::kMul, Op::kSquare};
+
+// The test bodies, one per field below.
+
+template <class Ops>
+void random_inputs_match_cpu() {
+  using F = typename Ops::F;
+  for (const size_t n : {size_t{1}, size_t{7}, size_t{1000}, size_t{4097}}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<F> a = random_elements<F>(n, 0x5eed0000u + n);
+    const std::vector<F> b = random_elements<F>(n, 0x5eed8000u + n);
+    for (const Op op : kAllOps) check_op<Ops>(op, a, b);
+  }
+}
+
+template <class Ops>
+void every_pair_of_special_values_matches_cpu() {
+  using F = typename Ops::F;
+  const std::vector<F> values = special_values<F>();
+  std::vector<F> a, b;
+  for (const F& x : values) {
+    for (const F& y : values) {
+      a.push_back(x);
+      b.push_back(y);
+    }
+  }
+  for (const Op op : kAllOps) check_op<Ops>(op, a, b);
+}
+
+template <class Ops>
+void output_may_alias_an_input() {
+  using F = typename Ops::F;
+  const std::vector<F> a = random_elements<F>(300, 1);
+  const std::vector<F> b = random_elements<F>(300, 2);
+  std::vector<F> in_place = a;
+  ASSERT_TRUE(Ops::mul(in_place, b, in_place).is_ok());
+  for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(in_place[i], a[i] * b[i]) << "mul, i = " << i;
+  in_place = a;
+  ASSERT_TRUE(Ops::square(in_place, in_place).is_ok());
+  for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(in_place[i], a[i].square()) << "square, i = " << i;
+}
+
+template <class Ops>
+void mismatched_sizes_are_invalid_arguments() {
+  using F = typename Ops::F;
+  std::vector<F> three(3), four(4);
+  EXPECT_EQ(Ops::add(three, four, four).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(Ops::sub(three, three, four).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(Ops::mul(four, three, four).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(Ops::square(three, four).code(), StatusCode::kInvalidArgument);
+}
+
+template <class Ops>
+void empty_inputs_succeed_without_a_device() {
+  using F = typename Ops::F;
+  std::vector<F> empty;
+  EXPECT_TRUE(Ops::add(empty, empty, empty).is_ok());
+  EXPECT_TRUE(Ops::sub(empty, empty, empty).is_ok());
+  EXPECT_TRUE(Ops::mul(empty, empty, empty).is_ok());
+  EXPECT_TRUE(Ops::square(empty, empty).is_ok());
+}
+
+template <class Ops>
+void without_gpu_every_op_is_a_device_error() {
+  using F = typename Ops::F;
+  std::vector<F> a(2, F::one()), out(2, poison<F>());
+  for (const Status& status :
+       {Ops::add(a, a, out), Ops::sub(a, a, out), Ops::mul(a, a, out), Ops::square(a, out)}) {
+    EXPECT_EQ(status.code(), StatusCode::kDeviceError) << status.to_string();
+  }
+  EXPECT_EQ(out[0], poison<F>()) << "a failed call must not write its output";
+}
+
+// ---- tests that need a GPU ----
+
+class GpuFieldOps : public GpuTest {};
+
+TEST_F(GpuFieldOps, FrRandomInputsMatchCpu) { random_inputs_match_cpu<FrOps>(); }
+TEST_F(GpuFieldOps, FqRandomInputsMatchCpu) { random_inputs_match_cpu<FqOps>(); }
+TEST_F(GpuFieldOps, FrSpecialValuePairsMatchCpu) { every_pair_of_special_values_matches_cpu<FrOps>(); }
+TEST_F(GpuFieldOps, FqSpecialValuePairsMatchCpu) { every_pair_of_special_values_matches_cpu<FqOps>(); }
+TEST_F(GpuFieldOps, FrOutputMayAliasAnInput) { output_may_alias_an_input<FrOps>(); }
+TEST_F(GpuFieldOps, FqOutputMayAliasAnInput) { output_may_alias_an_input<FqOps>(); }
+
+// ---- tests that run everywhere ----
+
+TEST(FieldOpsArguments, FrMismatchedSizesAreInvalidArguments) { mismatched_sizes_are_invalid_arguments<FrOps>(); }
+TEST(FieldOpsArguments, FqMismatchedSizesAreInvalidArguments) { mismatched_sizes_are_invalid_arguments<FqOps>(); }
+TEST(FieldOpsArguments, FrEmptyInputsSucceedWithoutADevice) { empty_inputs_succeed_without_a_device<FrOps>(); }
+TEST(FieldOpsArguments, FqEmptyInputsSucceedWithoutADevice) { empty_inputs_succeed_without_a_device<FqOps>(); }
+
+TEST(FieldOpsArguments, WithoutGpuEveryOpIsADeviceError) {
+  if (have_gpu()) GTEST_SKIP() << "a GPU is present: this test covers machines without one";
+  without_gpu_every_op_is_a_device_error<FrOps>();
+  without_gpu_every_op_is_a_device_error<FqOps>();
+}
+
+}  // namespace
+}  // namespace cuzk::backend::cuda
