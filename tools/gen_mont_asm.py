@@ -128,10 +128,15 @@ def emit_sub(n):
     return lines, ["rax", "rbx", "rdx", "r14"] + s
 
 
-def emit_asm_function(name, comment, body_and_clobbers, q_inout):
+def emit_asm_function(name, comment, n, body_and_clobbers, q_inout):
+    """One always-inlined function around an asm block that reads a, b, q and writes out
+    through pointers ("memory" clobber: per-operand memory constraints would need address
+    registers the 6-limb kernels do not have). out is written only after a and b are fully
+    read, so it may alias them; the pointer operands are early-clobber for the same reason."""
     body, clobber_regs = body_and_clobbers
     out = ["// " + comment]
-    out.append("inline void %s(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {" % name)
+    out.append("__attribute__((always_inline)) inline void %s(uint64_t* out, const uint64_t* a, const uint64_t* b,"
+               " const uint64_t* q) {" % name)
     out.append("  asm volatile(")
     for line in body:
         out.append('      "%s\\n\\t"' % line)
@@ -139,7 +144,7 @@ def emit_asm_function(name, comment, body_and_clobbers, q_inout):
         out.append('      : [a] "+&r"(a), [b] "+&r"(b), [q] "+&r"(q)')
         out.append('      : [out] "r"(out)')
     else:
-        out.append('      : [a] "+&r"(a), [b] "+&r"(b)')  # early-clobber: never share a register with out
+        out.append('      : [a] "+&r"(a), [b] "+&r"(b)')
         out.append('      : [out] "r"(out), [q] "r"(q)')
     out.append('      : %s, "cc", "memory");' % ", ".join('"%s"' % reg for reg in clobber_regs))
     out.append("}")
@@ -147,20 +152,10 @@ def emit_asm_function(name, comment, body_and_clobbers, q_inout):
 
 
 def emit_function(n):
-    body = emit_mul(n)
-    clobbers = ", ".join('"%s"' % reg for reg in ["rax", "rbx", "rdx", TEMP] + T_REGS[n])
-    out = []
-    out.append("// out = a·b·2^(−%d) mod q, all fully reduced; q_inv = {q[0..%d], −q^(−1) mod 2^64}." % (64 * n, n - 1))
-    out.append("// out may alias a or b (it is written only after both are read).")
-    out.append("inline void mont_mul_%d(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q_inv) {" % n)
-    out.append("  asm volatile(")
-    for line in body:
-        out.append('      "%s\\n\\t"' % line)
-    out.append('      : [a] "+&r"(a), [b] "+&r"(b)')  # early-clobber: never share a register with out
-    out.append('      : [out] "r"(out), [q] "r"(q_inv)')
-    out.append('      : %s, "cc", "memory");' % clobbers)
-    out.append("}")
-    return out
+    comment = ("out = a·b·2^(−%d) mod q, all fully reduced; q = {q[0..%d], −q^(−1) mod 2^64}."
+               % (64 * n, n - 1))
+    return emit_asm_function("mont_mul_%d" % n, comment, n,
+                             (emit_mul(n), ["rax", "rbx", "rdx", TEMP] + T_REGS[n]), False)
 
 
 def main():
@@ -180,10 +175,10 @@ def main():
     lines += emit_function(6)
     for n in (4, 6):
         lines.append("")
-        lines += emit_asm_function("mod_add_%d" % n, "out = a + b mod q (a, b < q, 2q < 2^%d); out may alias a or b." % (64 * n),
+        lines += emit_asm_function("mod_add_%d" % n, "out = a + b mod q (a, b < q, 2q < 2^%d)." % (64 * n), n,
                                    emit_add(n), False)
         lines.append("")
-        lines += emit_asm_function("mod_sub_%d" % n, "out = a − b mod q (a, b < q); out may alias a or b.", emit_sub(n), True)
+        lines += emit_asm_function("mod_sub_%d" % n, "out = a − b mod q (a, b < q).", n, emit_sub(n), True)
     lines += ["", "}  // namespace cuzk::ff::adx"]
     print("\n".join(lines))
 

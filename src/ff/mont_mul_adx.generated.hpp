@@ -7,9 +7,8 @@
 
 namespace cuzk::ff::adx {
 
-// out = a·b·2^(−256) mod q, all fully reduced; q_inv = {q[0..3], −q^(−1) mod 2^64}.
-// out may alias a or b (it is written only after both are read).
-inline void mont_mul_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q_inv) {
+// out = a·b·2^(−256) mod q, all fully reduced; q = {q[0..3], −q^(−1) mod 2^64}.
+__attribute__((always_inline)) inline void mont_mul_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
   asm volatile(
       "movq 0(%[b]), %%rdx\n\t"
       "xorl %%eax, %%eax\n\t"
@@ -159,13 +158,12 @@ inline void mont_mul_4(uint64_t* out, const uint64_t* a, const uint64_t* b, cons
       "cmovcq %%r11, %%r13\n\t"
       "movq %%r13, 24(%[out])\n\t"
       : [a] "+&r"(a), [b] "+&r"(b)
-      : [out] "r"(out), [q] "r"(q_inv)
+      : [out] "r"(out), [q] "r"(q)
       : "rax", "rbx", "rdx", "r13", "r8", "r9", "r10", "r11", "cc", "memory");
 }
 
-// out = a·b·2^(−384) mod q, all fully reduced; q_inv = {q[0..5], −q^(−1) mod 2^64}.
-// out may alias a or b (it is written only after both are read).
-inline void mont_mul_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q_inv) {
+// out = a·b·2^(−384) mod q, all fully reduced; q = {q[0..5], −q^(−1) mod 2^64}.
+__attribute__((always_inline)) inline void mont_mul_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
   asm volatile(
       "movq 0(%[b]), %%rdx\n\t"
       "xorl %%eax, %%eax\n\t"
@@ -461,12 +459,12 @@ inline void mont_mul_6(uint64_t* out, const uint64_t* a, const uint64_t* b, cons
       "cmovcq %%r14, %[b]\n\t"
       "movq %[b], 40(%[out])\n\t"
       : [a] "+&r"(a), [b] "+&r"(b)
-      : [out] "r"(out), [q] "r"(q_inv)
+      : [out] "r"(out), [q] "r"(q)
       : "rax", "rbx", "rdx", "r13", "r8", "r9", "r10", "r11", "r12", "r14", "cc", "memory");
 }
 
-// out = a + b mod q (a, b < q, 2q < 2^256); out may alias a or b.
-inline void mod_add_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+// out = a + b mod q (a, b < q, 2q < 2^256).
+__attribute__((always_inline)) inline void mod_add_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
   asm volatile(
       "movq 0(%[a]), %%r8\n\t"
       "movq 8(%[a]), %%r9\n\t"
@@ -497,8 +495,8 @@ inline void mod_add_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const
       : "rax", "rbx", "rdx", "r14", "r8", "r9", "r10", "r11", "cc", "memory");
 }
 
-// out = a − b mod q (a, b < q); out may alias a or b.
-inline void mod_sub_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+// out = a − b mod q (a, b < q).
+__attribute__((always_inline)) inline void mod_sub_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
   asm volatile(
       "movq 0(%[a]), %%r8\n\t"
       "movq 8(%[a]), %%r9\n\t"
@@ -530,8 +528,8 @@ inline void mod_sub_4(uint64_t* out, const uint64_t* a, const uint64_t* b, const
       : "rax", "rbx", "rdx", "r14", "r8", "r9", "r10", "r11", "cc", "memory");
 }
 
-// out = a + b mod q (a, b < q, 2q < 2^384); out may alias a or b.
-inline void mod_add_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+// out = a + b mod q (a, b < q, 2q < 2^384).
+__attribute__((always_inline)) inline void mod_add_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
   asm volatile(
       "movq 0(%[a]), %%r8\n\t"
       "movq 8(%[a]), %%r9\n\t"
@@ -574,8 +572,8 @@ inline void mod_add_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const
       : "rax", "rbx", "rdx", "r14", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
 }
 
-// out = a − b mod q (a, b < q); out may alias a or b.
-inline void mod_sub_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
+// out = a − b mod q (a, b < q).
+__attribute__((always_inline)) inline void mod_sub_6(uint64_t* out, const uint64_t* a, const uint64_t* b, const uint64_t* q) {
   asm volatile(
       "movq 0(%[a]), %%r8\n\t"
       "movq 8(%[a]), %%r9\n\t"
