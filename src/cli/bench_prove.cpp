@@ -8,6 +8,7 @@
 #include <string>
 
 #include "circuits/synthetic.hpp"
+#include "cli/flags.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
@@ -66,38 +67,33 @@ groth16::ProvingKey random_key(const r1cs::R1csShape& shape) {
 }  // namespace
 
 int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
+  static constexpr FlagSpec kSpecs[] = {{"backend", false}, {"constraints", false}, {"proofs", false}, {"setup", false}};
+  std::string error;
+  const auto flags = Flags::parse("bench prove", args, kSpecs, &error);
+  if (!flags) {
+    err << error << "\nusage: cuzk bench prove [--backend cpu] [--constraints N] [--proofs K] [--setup real|random]\n";
+    return 2;
+  }
   Options options;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string_view flag = args[i];
-    const bool has_value = i + 1 < args.size();
-    if (flag == "--backend" && has_value) {
-      if (args[++i] != "cpu") {
-        err << "cuzk bench prove: backend '" << args[i] << "' is not available in this build (use cpu)\n";
-        return 2;
-      }
-    } else if (flag == "--constraints" && has_value) {
-      if (!parse_size(args[++i], options.constraints) || options.constraints == 0 ||
-          options.constraints > (size_t{1} << 27)) {
-        err << "cuzk bench prove: --constraints must be an integer in [1, 2^27], got '" << args[i] << "'\n";
-        return 2;
-      }
-    } else if (flag == "--proofs" && has_value) {
-      if (!parse_size(args[++i], options.proofs) || options.proofs == 0 || options.proofs > 64) {
-        err << "cuzk bench prove: --proofs must be an integer in [1, 64], got '" << args[i] << "'\n";
-        return 2;
-      }
-    } else if (flag == "--setup" && has_value) {
-      const std::string_view v = args[++i];
-      if (v != "real" && v != "random") {
-        err << "cuzk bench prove: --setup must be 'real' or 'random', got '" << v << "'\n";
-        return 2;
-      }
-      options.real_setup = v == "real";
-    } else {
-      err << "cuzk bench prove: unknown or incomplete option '" << flag << "'\n"
-          << "usage: cuzk bench prove [--backend cpu] [--constraints N] [--proofs K] [--setup real|random]\n";
-      return 2;
-    }
+  if (const std::string backend = flags->get("backend", "cpu"); backend != "cpu") {
+    err << "cuzk bench prove: backend '" << backend << "' is not available in this build (use cpu)\n";
+    return 2;
+  }
+  if (flags->has("constraints") && (!parse_size(flags->get("constraints"), options.constraints) ||
+                                    options.constraints == 0 || options.constraints > (size_t{1} << 27))) {
+    err << "cuzk bench prove: --constraints must be an integer in [1, 2^27], got '" << flags->get("constraints") << "'\n";
+    return 2;
+  }
+  if (flags->has("proofs") &&
+      (!parse_size(flags->get("proofs"), options.proofs) || options.proofs == 0 || options.proofs > 64)) {
+    err << "cuzk bench prove: --proofs must be an integer in [1, 64], got '" << flags->get("proofs") << "'\n";
+    return 2;
+  }
+  if (const std::string setup = flags->get("setup", "real"); setup == "real" || setup == "random") {
+    options.real_setup = setup == "real";
+  } else {
+    err << "cuzk bench prove: --setup must be 'real' or 'random', got '" << setup << "'\n";
+    return 2;
   }
 
   ThreadPool& pool = ThreadPool::shared();

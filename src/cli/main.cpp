@@ -1,9 +1,10 @@
-// The `cuzk` command line. Commands: selftest (default), bench prove, version, help.
+// The `cuzk` command line. Commands: selftest (default), prove, verify, bench prove, version, help.
 #include <iostream>
 #include <string_view>
 #include <vector>
 
 #include "cli/bench_prove.hpp"
+#include "cli/circom_commands.hpp"
 #include "cli/selftest.hpp"
 
 namespace {
@@ -12,6 +13,10 @@ constexpr const char* kUsage =
     "usage: cuzk <command> [options]\n"
     "commands:\n"
     "  selftest       check the arithmetic against known answers, then print a benchmark summary\n"
+    "  prove          prove a circom/snarkjs circuit (BLS12-381) as snarkjs would\n"
+    "                 --zkey C.zkey --witness W.wtns --proof proof.json --public public.json [--r1cs C.r1cs]\n"
+    "  verify         verify a snarkjs-format proof; prints OK, exit 1 if it does not verify\n"
+    "                 --vk verification_key.json --proof proof.json --public public.json\n"
     "  bench prove    prove a synthetic Filecoin-shaped circuit and print phase times\n"
     "                 [--backend cpu] [--constraints N] [--proofs K] [--setup real|random]\n"
     "  version        print the version\n"
@@ -23,6 +28,8 @@ int main(int argc, char** argv) {
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   const std::string_view command = args.empty() ? "selftest" : args[0];
   if (command == "selftest" && args.size() <= 1) return cuzk::cli::run_selftest(std::cout);
+  if (command == "prove") return cuzk::cli::run_prove(std::span(args).subspan(1), std::cout, std::cerr);
+  if (command == "verify") return cuzk::cli::run_verify(std::span(args).subspan(1), std::cout, std::cerr);
   if (command == "bench" && args.size() >= 2 && args[1] == "prove") {
     return cuzk::cli::run_bench_prove(std::span(args).subspan(2), std::cout, std::cerr);
   }

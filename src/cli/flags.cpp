@@ -1,0 +1,46 @@
+// Flags: parsing and validation of "--name value" options.
+#include "cli/flags.hpp"
+
+namespace cuzk::cli {
+
+std::optional<Flags> Flags::parse(std::string_view command, std::span<const std::string_view> args,
+                                  std::span<const FlagSpec> specs, std::string* error) {
+  Flags flags;
+  const std::string prefix = "cuzk " + std::string(command) + ": ";
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg.size() < 3 || arg.substr(0, 2) != "--") {
+      *error = prefix + "unexpected argument '" + std::string(arg) + "'";
+      return std::nullopt;
+    }
+    const std::string_view name = arg.substr(2);
+    bool known = false;
+    for (const FlagSpec& spec : specs) known |= spec.name == name;
+    if (!known) {
+      *error = prefix + "unknown option '" + std::string(arg) + "'";
+      return std::nullopt;
+    }
+    if (i + 1 >= args.size()) {
+      *error = prefix + "option '" + std::string(arg) + "' needs a value";
+      return std::nullopt;
+    }
+    if (!flags.values_.emplace(std::string(name), std::string(args[++i])).second) {
+      *error = prefix + "option '" + std::string(arg) + "' given twice";
+      return std::nullopt;
+    }
+  }
+  for (const FlagSpec& spec : specs) {
+    if (spec.required && !flags.has(spec.name)) {
+      *error = prefix + "missing required option '--" + std::string(spec.name) + "'";
+      return std::nullopt;
+    }
+  }
+  return flags;
+}
+
+std::string Flags::get(std::string_view name, std::string_view fallback) const {
+  const auto it = values_.find(std::string(name));
+  return it == values_.end() ? std::string(fallback) : it->second;
+}
+
+}  // namespace cuzk::cli

@@ -1,0 +1,34 @@
+// Minimal "--name value" option parsing for the cuzk subcommands: every option takes one
+// value; unknown, repeated or value-less options and missing required ones are reported with
+// the command's name.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cuzk::cli {
+
+struct FlagSpec {
+  std::string_view name;  // without the leading "--"
+  bool required = false;
+};
+
+class Flags {
+ public:
+  // Returns std::nullopt and fills *error on bad usage.
+  static std::optional<Flags> parse(std::string_view command, std::span<const std::string_view> args,
+                                    std::span<const FlagSpec> specs, std::string* error);
+
+  bool has(std::string_view name) const { return values_.count(std::string(name)) != 0; }
+  // The value of a present option, or `fallback`.
+  std::string get(std::string_view name, std::string_view fallback = {}) const;
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+}  // namespace cuzk::cli
