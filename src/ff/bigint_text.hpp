@@ -61,12 +61,15 @@ template <size_t N>
 std::string limbs_to_decimal(Limbs<N> value) {
   std::string digits;
   do {
-    // value /= 10, collecting the remainder (schoolbook, most significant limb first)
-    UInt128 remainder = 0;
+    // value /= 10, collecting the remainder: schoolbook over 32-bit halves, most significant
+    // first (remainder < 10, so every partial dividend fits in 64 bits)
+    uint64_t remainder = 0;
     for (size_t i = N; i-- > 0;) {
-      const UInt128 cur = (remainder << 64) | value[i];
-      value[i] = static_cast<uint64_t>(cur / 10);
-      remainder = cur % 10;
+      const uint64_t hi = (remainder << 32) | (value[i] >> 32);
+      const uint64_t q_hi = hi / 10;
+      const uint64_t lo = ((hi % 10) << 32) | (value[i] & 0xffffffffu);
+      value[i] = (q_hi << 32) | (lo / 10);
+      remainder = lo % 10;
     }
     digits.push_back(static_cast<char>('0' + static_cast<int>(remainder)));
   } while (!is_zero_limbs(value));

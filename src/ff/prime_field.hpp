@@ -13,7 +13,9 @@
 
 #include "ff/bigint_text.hpp"
 #include "ff/montgomery.hpp"
+#if CUZK_FF_HAVE_INT128
 #include "ff/safegcd_inverse.hpp"
+#endif
 
 namespace cuzk::ff {
 
@@ -112,14 +114,18 @@ class PrimeField {
     return acc;
   }
 
-  // 1/this by safegcd; zero maps to zero.
+  // 1/this by safegcd (Fermat where the compiler lacks __int128); zero maps to zero.
   PrimeField inverse() const {
     if (is_zero()) return zero();
+#if CUZK_FF_HAVE_INT128
     // (vR)^(−1) as an integer is v^(−1)R^(−1); one Montgomery product with R^3 gives v^(−1)R.
     const Repr integer_inverse = safegcd_inverse<kLimbs>(v_, Params::kModulus, Params::kInv62);
     PrimeField out;
     mont_mul<W, kLimbs>(out.v_, integer_inverse, Params::kRCubed, kMont);
     return out;
+#else
+    return inverse_fermat();
+#endif
   }
   // 1/this by Fermat, this^(m−2): the slow reference the fast inverse is tested against.
   PrimeField inverse_fermat() const { return pow(Params::kModulusMinusTwo); }
