@@ -30,7 +30,7 @@ class PrimeField {
 
   static constexpr MontgomeryModulus<kLimbs> kMont{Params::kModulus, Params::kInv};
 
-  constexpr PrimeField() = default;  // zero
+  constexpr PrimeField() : v_{} {}  // zero
 
   static constexpr PrimeField zero() { return PrimeField(); }
   static constexpr PrimeField one() { return from_montgomery(Params::kOne); }
@@ -71,17 +71,17 @@ class PrimeField {
   friend bool operator==(const PrimeField& a, const PrimeField& b) { return a.v_ == b.v_; }
 
   friend PrimeField operator+(const PrimeField& a, const PrimeField& b) {
-    PrimeField out;
+    PrimeField out{Uninitialized{}};
     mod_add<W, kLimbs>(out.v_, a.v_, b.v_, Params::kModulus);
     return out;
   }
   friend PrimeField operator-(const PrimeField& a, const PrimeField& b) {
-    PrimeField out;
+    PrimeField out{Uninitialized{}};
     mod_sub<W, kLimbs>(out.v_, a.v_, b.v_, Params::kModulus);
     return out;
   }
   friend PrimeField operator*(const PrimeField& a, const PrimeField& b) {
-    PrimeField out;
+    PrimeField out{Uninitialized{}};
     mont_mul<W, kLimbs>(out.v_, a.v_, b.v_, kMont);
     return out;
   }
@@ -213,7 +213,11 @@ class PrimeField {
     return x;
   }
 
-  Repr v_{};
+  // Result slot of an operation that writes every limb: skips the zero-fill.
+  struct Uninitialized {};
+  explicit PrimeField(Uninitialized) {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
+
+  Repr v_;
 };
 
 }  // namespace cuzk::ff
