@@ -16,15 +16,16 @@ Status SyntheticCircuit::synthesize(r1cs::ConstraintSystem& cs) const {
   };
   const Variable one = Variable::one();
   cs.alloc_input(ff::Fr::from_u64(seed_));  // a public input (unconstrained beyond bellperson's)
+  const size_t target = num_constraints_ > kInputConstraints ? num_constraints_ - kInputConstraints : 1;
   size_t emitted = 0;
-  while (emitted < num_constraints_) {
+  while (emitted < target) {
     const ff::Fr v0 = witness_value(), v1 = witness_value(), v2 = witness_value(), v3 = witness_value();
     const Variable x0 = cs.alloc(v0), x1 = cs.alloc(v1), x2 = cs.alloc(v2), x3 = cs.alloc(v3);
     const Variable p = cs.alloc(v2 * v3);
     const Variable lhs[4] = {x0, x1, x2, p};
     const Variable rhs[4] = {one, one, x3, one};
     const Variable out[4] = {x0, x1, p, p};
-    for (size_t k = 0; k < 4 && emitted < num_constraints_; ++k, ++emitted) cs.enforce(lhs[k], rhs[k], out[k]);
+    for (size_t k = 0; k < 4 && emitted < target; ++k, ++emitted) cs.enforce(lhs[k], rhs[k], out[k]);
   }
   return Status::ok();
 }

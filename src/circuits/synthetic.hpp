@@ -13,7 +13,9 @@ namespace cuzk::circuits {
 
 class SyntheticCircuit final : public r1cs::Circuit {
  public:
-  // num_constraints ≥ 1 (before bellperson's input constraints); one public input.
+  static constexpr size_t kInputConstraints = 2;
+  // num_constraints ≥ 3 counts bellperson's two input constraints (ONE and the one public
+  // input) too, so a power of two fills its NTT domain exactly.
   SyntheticCircuit(size_t num_constraints, uint64_t seed) : num_constraints_(num_constraints), seed_(seed) {}
   Status synthesize(r1cs::ConstraintSystem& cs) const override;
 
