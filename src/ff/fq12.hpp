@@ -78,12 +78,7 @@ struct Fq12 {
 
   template <size_t M>
   Fq12 pow(const Limbs<M>& exp) const {
-    Fq12 acc = one();
-    for (size_t i = bit_length(exp); i-- > 0;) {
-      acc = acc.square();
-      if (bit_at(exp, i)) acc *= *this;
-    }
-    return acc;
+    return pow_vartime(*this, exp);
   }
 
   template <class Rng>

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "ff/fq.hpp"
+#include "ff/pow.hpp"
 
 namespace cuzk::ff {
 
@@ -52,12 +53,7 @@ struct Fq2 {
 
   template <size_t M>
   Fq2 pow(const Limbs<M>& exp) const {
-    Fq2 acc = one();
-    for (size_t i = bit_length(exp); i-- > 0;) {
-      acc = acc.square();
-      if (bit_at(exp, i)) acc *= *this;
-    }
-    return acc;
+    return pow_vartime(*this, exp);
   }
 
   // Square root (either one) by Adj & Rodríguez-Henríquez, "Square root computation over

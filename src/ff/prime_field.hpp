@@ -13,6 +13,7 @@
 
 #include "ff/bigint_text.hpp"
 #include "ff/montgomery.hpp"
+#include "ff/pow.hpp"
 #if CUZK_FF_HAVE_INT128
 #include "ff/safegcd_inverse.hpp"
 #endif
@@ -106,12 +107,7 @@ class PrimeField {
   // this^exp, exp a plain little-endian integer of any width (square-and-multiply).
   template <size_t M>
   PrimeField pow(const Limbs<M>& exp) const {
-    PrimeField acc = one();
-    for (size_t i = bit_length(exp); i-- > 0;) {
-      acc = acc.square();
-      if (bit_at(exp, i)) acc *= *this;
-    }
-    return acc;
+    return pow_vartime(*this, exp);
   }
 
   // 1/this by safegcd (Fermat where the compiler lacks __int128); zero maps to zero.
