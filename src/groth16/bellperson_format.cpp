@@ -52,7 +52,8 @@ class Reader {
     const auto count = read_u32(name + " length");
     if (!count.is_ok()) return count.status();
     out.clear();
-    out.reserve(std::min<uint32_t>(*count, 1u << 20));  // a corrupt count must not allocate blindly
+    // grow with the points actually read: a corrupt count must not allocate blindly
+    out.reserve(std::min<uint32_t>(*count, 1u << 12));
     for (uint32_t i = 0; i < *count; ++i) {
       auto point = read_point<Point>(name + "[" + std::to_string(i) + "]", check, allow_infinity);
       if (!point.is_ok()) return point.status();
