@@ -21,38 +21,9 @@
 #include "ec/g2.hpp"
 #include "ff/fq12.hpp"
 #include "ff/fr.hpp"
+#include "support/print.hpp"
 #include "support/vectors.hpp"
 
-// gtest finds these by ADL, so failures print hex instead of raw bytes.
-namespace cuzk::ff {
-template <class P, class W>
-void PrintTo(const PrimeField<P, W>& v, std::ostream* os) {
-  *os << "0x" << v.to_hex();
-}
-inline void PrintTo(const Fq2& v, std::ostream* os) {
-  *os << "{";
-  PrintTo(v.c0, os);
-  *os << ", ";
-  PrintTo(v.c1, os);
-  *os << "}";
-}
-inline void PrintTo(const Fq6& v, std::ostream* os) {
-  *os << "{";
-  PrintTo(v.c0, os);
-  *os << ", ";
-  PrintTo(v.c1, os);
-  *os << ", ";
-  PrintTo(v.c2, os);
-  *os << "}";
-}
-inline void PrintTo(const Fq12& v, std::ostream* os) {
-  *os << "{";
-  PrintTo(v.c0, os);
-  *os << ", ";
-  PrintTo(v.c1, os);
-  *os << "}";
-}
-}  // namespace cuzk::ff
 
 namespace cuzk::ec {
 template <class C>

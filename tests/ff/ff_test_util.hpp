@@ -16,40 +16,23 @@
 
 #include "ff/fq12.hpp"
 #include "ff/fr.hpp"
+#include "support/print.hpp"
 #include "support/vectors.hpp"
 
-// gtest finds these by ADL, so failures print hex instead of raw bytes.
-namespace cuzk::ff {
-template <class P, class W>
-void PrintTo(const PrimeField<P, W>& x, std::ostream* os) {
-  *os << "0x" << x.to_hex();
-}
-inline void PrintTo(const Fq2& x, std::ostream* os) {
-  *os << "{";
-  PrintTo(x.c0, os);
-  *os << ", ";
-  PrintTo(x.c1, os);
-  *os << "}";
-}
-inline void PrintTo(const Fq6& x, std::ostream* os) {
-  *os << "{";
-  PrintTo(x.c0, os);
-  *os << ", ";
-  PrintTo(x.c1, os);
-  *os << ", ";
-  PrintTo(x.c2, os);
-  *os << "}";
-}
-inline void PrintTo(const Fq12& x, std::ostream* os) {
-  *os << "{";
-  PrintTo(x.c0, os);
-  *os << ", ";
-  PrintTo(x.c1, os);
-  *os << "}";
-}
-}  // namespace cuzk::ff
 
 namespace cuzk::fftest {
+
+// Fq and Fr on every arithmetic path, for typed tests.
+using FieldTypes = ::testing::Types<ff::FqT<ff::PortableWords>, ff::FrT<ff::PortableWords>
+#if CUZK_FF_HAVE_INT128
+                                    ,
+                                    ff::FqT<ff::Int128Words>, ff::FrT<ff::Int128Words>
+#endif
+#if CUZK_FF_HAVE_ADX
+                                    ,
+                                    ff::FqT<ff::AdxWords>, ff::FrT<ff::AdxWords>
+#endif
+                                    >;
 
 using ff::Limbs;
 

@@ -16,16 +16,6 @@ namespace {
 using ff::FqT;
 using ff::FrT;
 
-using FieldTypes = ::testing::Types<FqT<ff::PortableWords>, FrT<ff::PortableWords>
-#if CUZK_FF_HAVE_INT128
-                                    ,
-                                    FqT<ff::Int128Words>, FrT<ff::Int128Words>
-#endif
-#if CUZK_FF_HAVE_ADX
-                                    ,
-                                    FqT<ff::AdxWords>, FrT<ff::AdxWords>
-#endif
-                                    >;
 
 template <class F>
 class FieldVectors : public ::testing::Test {
