@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/hex.hpp"
 #include "ff/bigint_text.hpp"
 #include "ff/fq.hpp"
 #include "ff/fr.hpp"
@@ -106,7 +107,7 @@ void fuzz_field(std::string_view text, const uint8_t* data, size_t size, std::st
     std::array<uint8_t, kBytes> be{}, le{};
     std::copy(data, data + kBytes, be.begin());
     std::reverse_copy(be.begin(), be.end(), le.begin());
-    const std::string hex = fuzz::to_hex(be);
+    const std::string hex = bytes_to_hex(be);
     const bool expect = hex < pad_left(m_hex, kHexDigits);  // same width: lexicographic = numeric
     const auto x = F::from_bytes_be(be);
     const auto y = F::from_bytes_le(le);

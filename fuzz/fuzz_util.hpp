@@ -21,15 +21,5 @@ namespace cuzk::fuzz {
 
 inline std::span<const uint8_t> bytes_of(const uint8_t* data, size_t size) { return {data, size}; }
 
-inline std::string to_hex(std::span<const uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * bytes.size());
-  for (const uint8_t b : bytes) {
-    out.push_back(kDigits[b >> 4]);
-    out.push_back(kDigits[b & 0xf]);
-  }
-  return out;
-}
 
 }  // namespace cuzk::fuzz

@@ -147,4 +147,12 @@ Status check_bls12_381_prime(char which, std::span<const uint8_t> prime_le, cons
   return Status::invalid_argument(message);
 }
 
+Status read_scalar_field_prime(SectionReader& rd, const std::string& context) {
+  uint32_t n8 = 0;
+  if (!rd.read_u32(n8)) return rd.truncated("the field size n8", 4);
+  std::span<const uint8_t> prime;
+  if (!rd.read_bytes(n8, prime)) return rd.truncated("the prime", n8);
+  return check_bls12_381_prime('r', prime, context);
+}
+
 }  // namespace cuzk::circom

@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 
+#include "circom/binfile.hpp"
 #include "common/status.hpp"
 #include "ec/g1.hpp"
 #include "ec/g2.hpp"
@@ -55,5 +56,9 @@ void g2_to_lem(const ec::G2Affine& p, std::span<uint8_t, kG2LemBytes> out);
 // OK if n8 and the value match; else INVALID_ARGUMENT "<context>: <which> = … is not
 // BLS12-381's …" which names the curve when it is a known other one (bn128, …).
 Status check_bls12_381_prime(char which, std::span<const uint8_t> prime_le, const std::string& context);
+
+// Reads the "n8 u32, prime (n8 bytes, LE)" prefix that .r1cs and .wtns headers share and checks
+// that the prime is BLS12-381's scalar field r.
+Status read_scalar_field_prime(SectionReader& rd, const std::string& context);
 
 }  // namespace cuzk::circom

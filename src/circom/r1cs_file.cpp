@@ -19,11 +19,7 @@ Status read_header(const BinFile& file, R1cs& out) {
   auto section = file.unique_section(kHeaderSection, "header");
   if (!section.is_ok()) return section.status();
   SectionReader rd(file, *section, "header");
-  uint32_t n8 = 0;
-  if (!rd.read_u32(n8)) return rd.truncated("the field size n8", 4);
-  std::span<const uint8_t> prime;
-  if (!rd.read_bytes(n8, prime)) return rd.truncated("the prime", n8);
-  if (Status s = check_bls12_381_prime('r', prime, file.path() + ": section 1 (header)"); !s.is_ok()) return s;
+  if (Status s = read_scalar_field_prime(rd, file.path() + ": section 1 (header)"); !s.is_ok()) return s;
   if (!rd.read_u32(out.n_wires)) return rd.truncated("nWires", 4);
   if (!rd.read_u32(out.n_outputs)) return rd.truncated("nOutputs", 4);
   if (!rd.read_u32(out.n_pub_inputs)) return rd.truncated("nPubInputs", 4);

@@ -31,11 +31,7 @@ Result<std::vector<ff::Fr>> parse_wtns(const BinFile& file) {
   auto header = file.unique_section(kHeaderSection, "header");
   if (!header.is_ok()) return header.status();
   SectionReader hr(file, *header, "header");
-  uint32_t n8 = 0;
-  if (!hr.read_u32(n8)) return hr.truncated("the field size n8", 4);
-  std::span<const uint8_t> prime;
-  if (!hr.read_bytes(n8, prime)) return hr.truncated("the prime", n8);
-  if (Status s = check_bls12_381_prime('r', prime, file.path() + ": section 1 (header)"); !s.is_ok()) return s;
+  if (Status s = read_scalar_field_prime(hr, file.path() + ": section 1 (header)"); !s.is_ok()) return s;
   uint32_t count = 0;
   if (!hr.read_u32(count)) return hr.truncated("the witness count", 4);
   if (Status s = hr.expect_end(); !s.is_ok()) return s;

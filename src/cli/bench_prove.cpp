@@ -12,6 +12,7 @@
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
+#include "ntt/domain.hpp"
 #include "r1cs/shape.hpp"
 
 namespace cuzk::cli {
@@ -32,35 +33,30 @@ bool parse_size(std::string_view text, size_t& out) {
   return ec == std::errc() && ptr == text.data() + text.size();
 }
 
+// n distinct multiples of the generator, P_{i+1} = P_i + G, in affine form.
+template <class C>
+std::vector<ec::Affine<C>> generator_multiples(size_t n) {
+  std::vector<ec::Jacobian<C>> points(n);
+  ec::Jacobian<C> p = ec::Jacobian<C>::generator().dbl();
+  for (auto& q : points) q = p = p.add_mixed(C::generator());
+  return ec::batch_to_affine<C>(points);
+}
+
 // Random but valid-looking key of the right shape: every query filled with distinct multiples
-// of the generator (P_{i+1} = P_i + G). Proofs from it do not verify; timings are the same.
-groth16::ProvingKey random_key(const r1cs::R1csShape& shape) {
-  auto points = [](size_t n) {
-    std::vector<ec::G1Jacobian> jac(n);
-    ec::G1Jacobian p = ec::G1Jacobian::generator().dbl();
-    for (auto& q : jac) q = p = p.add_mixed(ec::G1Config::generator());
-    return ec::batch_to_affine<ec::G1Config>(jac);
-  };
-  auto points2 = [](size_t n) {
-    std::vector<ec::G2Jacobian> jac(n);
-    ec::G2Jacobian p = ec::G2Jacobian::generator().dbl();
-    for (auto& q : jac) q = p = p.add_mixed(ec::G2Config::generator());
-    return ec::batch_to_affine<ec::G2Config>(jac);
-  };
+// of the generator. Proofs from it do not verify; timings are the same.
+groth16::ProvingKey random_key(const r1cs::R1csShape& shape, size_t domain_size) {
   const size_t vars = shape.num_variables();
   const size_t a = shape.num_inputs + shape.a.column_density(shape.num_inputs, vars).popcount();
   const size_t b = shape.b.column_density(0, vars).popcount();
-  size_t n = 2;
-  while (n < shape.num_constraints()) n *= 2;
   groth16::ProvingKey pk;
   pk.vk.alpha_g1 = pk.vk.beta_g1 = pk.vk.delta_g1 = ec::G1Config::generator();
   pk.vk.beta_g2 = pk.vk.gamma_g2 = pk.vk.delta_g2 = ec::G2Config::generator();
-  pk.vk.ic = points(shape.num_inputs);
-  pk.h = points(n);
-  pk.l = points(shape.num_aux);
-  pk.a = points(a);
-  pk.b_g1 = points(b);
-  pk.b_g2 = points2(b);
+  pk.vk.ic = generator_multiples<ec::G1Config>(shape.num_inputs);
+  pk.h = generator_multiples<ec::G1Config>(domain_size);
+  pk.l = generator_multiples<ec::G1Config>(shape.num_aux);
+  pk.a = generator_multiples<ec::G1Config>(a);
+  pk.b_g1 = generator_multiples<ec::G1Config>(b);
+  pk.b_g2 = generator_multiples<ec::G2Config>(b);
   return pk;
 }
 
@@ -121,7 +117,12 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
     }
     pk = std::move(key).value();
   } else {
-    pk = random_key(shape);
+    auto domain = ntt::Domain::create(shape.num_constraints());
+    if (!domain.is_ok()) {
+      err << domain.status().to_string() << "\n";
+      return 1;
+    }
+    pk = random_key(shape, domain->size());
   }
   out << "  key: " << std::fixed << std::setprecision(0) << ms_since(start) << " ms (not part of the proof time)\n";
 

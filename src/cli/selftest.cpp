@@ -13,6 +13,7 @@
 
 #include "cli/cpu_features.hpp"
 #include "cli/gpu_report.hpp"
+#include "common/hex.hpp"
 #include "ec/encoding.hpp"
 #include "ec/pairing.hpp"
 #include "ff/fr.hpp"
@@ -25,16 +26,6 @@ using ec::G1Jacobian;
 using ec::G2Affine;
 using ec::G2Jacobian;
 
-std::string hex(std::span<const uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (const uint8_t b : bytes) {
-    out.push_back(kDigits[b >> 4]);
-    out.push_back(kDigits[b & 15]);
-  }
-  return out;
-}
-
 struct Check {
   const char* name;
   std::function<bool()> run;
@@ -46,7 +37,7 @@ std::vector<Check> checks() {
        [] {
          std::array<uint8_t, ec::kG1CompressedBytes> bytes{};
          ec::encode_g1_compressed(ec::G1Config::generator(), bytes);
-         return hex(bytes) ==
+         return bytes_to_hex(bytes) ==
                 "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
        }},
       {"Fq fast path == portable path; inverse and sqrt",

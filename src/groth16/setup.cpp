@@ -1,11 +1,11 @@
 // Test setup: Lagrange evaluation of the QAP at τ, then fixed-base multiplications.
 #include "groth16/setup.hpp"
 
-#include <bit>
 #include <string>
 
 #include "ec/fixed_base.hpp"
 #include "ff/batch_inverse.hpp"
+#include "ntt/domain.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -37,16 +37,14 @@ std::vector<Fr> evaluate_columns(const r1cs::SparseMatrix& m, const std::vector<
 Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const ToxicWaste& waste, ThreadPool& pool) {
   const size_t m = shape.num_constraints();
   if (m == 0 || shape.num_inputs == 0) return Status::invalid_argument("test setup: the circuit has no constraints");
-  const size_t n = std::bit_ceil(std::max<size_t>(m, 2));
-  const uint32_t log_n = static_cast<uint32_t>(std::countr_zero(n));
-  if (log_n > 28) return Status::invalid_argument("test setup: " + std::to_string(m) + " constraints exceed 2^28");
+  auto domain = ntt::Domain::create(m);
+  if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
+  const size_t n = domain->size();
   for (const Fr* f : {&waste.alpha, &waste.beta, &waste.gamma, &waste.delta}) {
     if (f->is_zero()) return Status::invalid_argument("test setup: toxic waste must be non-zero");
   }
 
-  // ω: a primitive n-th root of unity, from the 2^32-th one.
-  Fr omega = Fr::from_montgomery(ff::FrParams::kRootOfUnity);
-  for (uint32_t i = log_n; i < ff::FrParams::kTwoAdicity; ++i) omega = omega.square();
+  const Fr omega = domain->omega();
   const Fr z_tau = waste.tau.pow(ff::Limbs<1>{n}) - Fr::one();  // Z(τ) = τ^n − 1
   if (z_tau.is_zero()) return Status::invalid_argument("test setup: τ lies in the evaluation domain");
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/hex.hpp"
 #include "ec/encoding.hpp"
 #include "ec/g1.hpp"
 #include "ec/g2.hpp"
@@ -66,16 +67,6 @@ inline const json& vectors(const std::string& name) {
   return it->second;
 }
 
-inline std::string hex_of(std::span<const uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * bytes.size());
-  for (const uint8_t b : bytes) {
-    out.push_back(kDigits[b >> 4]);
-    out.push_back(kDigits[b & 0xf]);
-  }
-  return out;
-}
 
 struct G1Group {
   using Config = ec::G1Config;

@@ -44,7 +44,7 @@ PointError error_for_reason(const std::string& reason) {
 
 TEST(Encoding, G1GeneratorCheckValue) {
   const std::vector<uint8_t> bytes = G1Group::encode(ec::G1Config::generator(), PointForm::kCompressed);
-  EXPECT_EQ(hex_of(bytes),
+  EXPECT_EQ(bytes_to_hex(bytes),
             "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb");
 }
 
@@ -63,8 +63,8 @@ TYPED_TEST(EncodingTest, GeneratorEncodings) {
   using G = TypeParam;
   const json& gen = vectors(G::kVectorFile).at("generator");
   const auto g = G::Config::generator();
-  EXPECT_EQ(hex_of(G::encode(g, PointForm::kCompressed)), gen.at("compressed").template get<std::string>());
-  EXPECT_EQ(hex_of(G::encode(g, PointForm::kUncompressed)), gen.at("uncompressed").template get<std::string>());
+  EXPECT_EQ(bytes_to_hex(G::encode(g, PointForm::kCompressed)), gen.at("compressed").template get<std::string>());
+  EXPECT_EQ(bytes_to_hex(G::encode(g, PointForm::kUncompressed)), gen.at("uncompressed").template get<std::string>());
 }
 
 TYPED_TEST(EncodingTest, VectorEncodingsRoundTrip) {
@@ -82,8 +82,8 @@ TYPED_TEST(EncodingTest, VectorEncodingsRoundTrip) {
     ASSERT_EQ(compressed.size(), 2 * G::kCompressedBytes);
     ASSERT_EQ(uncompressed.size(), 2 * G::kUncompressedBytes);
 
-    EXPECT_EQ(hex_of(G::encode(p, PointForm::kCompressed)), compressed);
-    EXPECT_EQ(hex_of(G::encode(p, PointForm::kUncompressed)), uncompressed);
+    EXPECT_EQ(bytes_to_hex(G::encode(p, PointForm::kCompressed)), compressed);
+    EXPECT_EQ(bytes_to_hex(G::encode(p, PointForm::kUncompressed)), uncompressed);
 
     for (const SubgroupCheck check : {SubgroupCheck::kYes, SubgroupCheck::kNo}) {
       const auto dc = G::decode(test::bytes_from_hex(compressed), PointForm::kCompressed, check);
@@ -124,7 +124,7 @@ TYPED_TEST(EncodingTest, VectorInvalidEncodings) {
       EXPECT_FALSE(trusted.point.is_identity());
       EXPECT_FALSE(G::in_subgroup(trusted.point));
       // and it re-encodes to the same bytes
-      EXPECT_EQ(hex_of(G::encode(trusted.point, form)), hex);
+      EXPECT_EQ(bytes_to_hex(G::encode(trusted.point, form)), hex);
     } else {
       EXPECT_EQ(trusted.error, expected);
     }
