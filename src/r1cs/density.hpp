@@ -16,6 +16,21 @@ class DensityBitmap {
     if (bit) words_.back() |= uint64_t{1} << (size_ % 64);
     ++size_;
   }
+  // Appends every bit of `other` after this bitmap's last bit.
+  void append(const DensityBitmap& other) {
+    const size_t shift = size_ % 64;
+    if (shift == 0) {
+      words_.insert(words_.end(), other.words_.begin(), other.words_.end());
+    } else {
+      for (const uint64_t w : other.words_) {
+        words_.back() |= w << shift;
+        words_.push_back(w >> (64 - shift));
+      }
+    }
+    size_ += other.size_;
+    words_.resize((size_ + 63) / 64);
+  }
+  void reserve(size_t bits) { words_.reserve((bits + 63) / 64); }
   void set(size_t i) { words_[i / 64] |= uint64_t{1} << (i % 64); }
   bool test(size_t i) const { return (words_[i / 64] >> (i % 64)) & 1; }
   size_t size() const { return size_; }

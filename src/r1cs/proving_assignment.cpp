@@ -1,6 +1,9 @@
 // ProvingAssignment: evaluation of linear combinations against the assignment.
 #include "r1cs/proving_assignment.hpp"
 
+#include <cassert>
+#include <cstddef>
+
 namespace cuzk::r1cs {
 
 ProvingAssignment::ProvingAssignment() { alloc_input(ff::Fr::one()); }
@@ -22,12 +25,19 @@ ff::Fr ProvingAssignment::evaluate(const LinearCombination& lc, DensityBitmap* i
                                    DensityBitmap* aux_density) const {
   ff::Fr acc;
   for (const Term& t : lc.terms()) {
+    const ff::Fr* value;
     if (t.variable.kind == VariableKind::kInput) {
       if (input_density) input_density->set(t.variable.index);
-      acc += input_assignment[t.variable.index] * t.coefficient;
+      value = &input_assignment[t.variable.index];
     } else {
       if (aux_density) aux_density->set(t.variable.index);
-      acc += aux_assignment[t.variable.index] * t.coefficient;
+      value = &aux_assignment[t.variable.index];
+    }
+    // Most coefficients are 1 and most values bits: skip the multiplications that change nothing.
+    if (t.coefficient.is_one()) {
+      acc += *value;
+    } else if (!value->is_zero()) {
+      acc += value->is_one() ? t.coefficient : *value * t.coefficient;
     }
   }
   return acc;
@@ -37,6 +47,34 @@ void ProvingAssignment::enforce(const LinearCombination& la, const LinearCombina
   a.push_back(evaluate(la, nullptr, &a_aux_density));
   b.push_back(evaluate(lb, &b_input_density, &b_aux_density));
   c.push_back(evaluate(lc, nullptr, nullptr));
+}
+
+void ProvingAssignment::reserve(size_t constraints, size_t aux, size_t inputs) {
+  a.reserve(constraints);
+  b.reserve(constraints);
+  c.reserve(constraints);
+  aux_assignment.reserve(aux);
+  a_aux_density.reserve(aux);
+  b_aux_density.reserve(aux);
+  input_assignment.reserve(inputs);
+  b_input_density.reserve(inputs);
+}
+
+void ProvingAssignment::extend(ProvingAssignment&& other) {
+  assert(!input_constraints_appended_ && !other.input_constraints_appended_);
+  auto append = [](std::vector<ff::Fr>& to, const std::vector<ff::Fr>& from, size_t skip) {
+    to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(skip), from.end());
+  };
+  append(a, other.a, 0);
+  append(b, other.b, 0);
+  append(c, other.c, 0);
+  append(aux_assignment, other.aux_assignment, 0);
+  a_aux_density.append(other.a_aux_density);
+  b_aux_density.append(other.b_aux_density);
+  append(input_assignment, other.input_assignment, 1);
+  if (other.b_input_density.test(0)) b_input_density.set(0);
+  for (size_t i = 1; i < other.b_input_density.size(); ++i) b_input_density.push(other.b_input_density.test(i));
+  other = ProvingAssignment();
 }
 
 void ProvingAssignment::append_input_constraints() {

@@ -20,6 +20,16 @@ class ProvingAssignment final : public ConstraintSystem {
   Variable alloc_input(const ff::Fr& value) override;
   void enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c) override;
 
+  // Capacity for this many constraints / aux / inputs (an optimisation only).
+  void reserve(size_t constraints, size_t aux, size_t inputs);
+
+  // Appends a system synthesized separately (its own ONE at input 0, which is dropped): its
+  // inputs after ours, its aux after ours, its constraints after ours. The result is exactly
+  // what synthesizing both parts, one after the other, into this system would give (the
+  // a/b/c evaluations do not depend on variable numbering). Neither may have had
+  // append_input_constraints() yet.
+  void extend(ProvingAssignment&& other);
+
   // Appends bellperson's input constraints: for every input i, input_i · 0 = 0. Call once,
   // after synthesis, before proving.
   void append_input_constraints();

@@ -30,7 +30,7 @@ Variable ShapeRecorder::alloc(const ff::Fr&) { return {num_aux_++, VariableKind:
 Variable ShapeRecorder::alloc_input(const ff::Fr&) { return {num_inputs_++, VariableKind::kInput}; }
 
 void ShapeRecorder::enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c) {
-  rows_.push_back({a.terms(), b.terms(), c.terms()});
+  rows_.push_back({a, b, c});
 }
 
 R1csShape ShapeRecorder::finish(bool with_input_constraints) && {
@@ -40,8 +40,8 @@ R1csShape ShapeRecorder::finish(bool with_input_constraints) && {
   R1csShape shape;
   shape.num_inputs = num_inputs_;
   shape.num_aux = num_aux_;
-  auto append = [&](SparseMatrix& m, const std::vector<Term>& terms) {
-    for (const Term& t : terms) {
+  auto append = [&](SparseMatrix& m, const LinearCombination& lc) {
+    for (const Term& t : lc.terms()) {
       m.columns.push_back(t.variable.kind == VariableKind::kInput ? t.variable.index : num_inputs_ + t.variable.index);
       m.values.push_back(t.coefficient);
     }

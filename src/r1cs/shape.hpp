@@ -47,7 +47,7 @@ class ShapeRecorder final : public ConstraintSystem {
 
  private:
   struct Row {
-    std::vector<Term> a, b, c;
+    LinearCombination a, b, c;
   };
   size_t num_inputs_ = 0;
   size_t num_aux_ = 0;

@@ -1,12 +1,13 @@
 // Variables and linear combinations of an R1CS, in the spirit of bellperson: a variable is a
 // public input (index 0 is the constant ONE) or an auxiliary (private) witness value; a linear
-// combination is a list of (variable, coefficient) terms.
+// combination is a list of (variable, coefficient) terms, stored inline up to four terms.
 #pragma once
 
 #include <cstdint>
-#include <vector>
+#include <span>
 
 #include "ff/fr.hpp"
+#include "r1cs/small_vector.hpp"
 
 namespace cuzk::r1cs {
 
@@ -27,9 +28,10 @@ struct Term {
 };
 
 // Σ coefficient·variable. Terms are kept in insertion order; duplicates are allowed (they add).
-// Value type; cheap to move.
+// Value type; cheap to move; no heap allocation up to kInlineTerms terms.
 class LinearCombination {
  public:
+  static constexpr size_t kInlineTerms = 4;
   LinearCombination() = default;
   LinearCombination(Variable v) { add(v, ff::Fr::one()); }  // NOLINT(google-explicit-constructor)
   static LinearCombination zero() { return {}; }
@@ -38,7 +40,11 @@ class LinearCombination {
     terms_.push_back({v, coefficient});
     return *this;
   }
-  LinearCombination& add(const LinearCombination& other, const ff::Fr& scale = ff::Fr::one()) {
+  LinearCombination& add(const LinearCombination& other) {
+    terms_.append(other.terms_.data(), other.terms_.size());
+    return *this;
+  }
+  LinearCombination& add(const LinearCombination& other, const ff::Fr& scale) {
     for (const Term& t : other.terms_) terms_.push_back({t.variable, t.coefficient * scale});
     return *this;
   }
@@ -49,11 +55,13 @@ class LinearCombination {
     return std::move(lc.add(o, -ff::Fr::one()));
   }
 
-  const std::vector<Term>& terms() const { return terms_; }
+  std::span<const Term> terms() const { return terms_.span(); }
+  size_t size() const { return terms_.size(); }
   bool empty() const { return terms_.empty(); }
+  void clear() { terms_.clear(); }
 
  private:
-  std::vector<Term> terms_;
+  SmallVector<Term, kInlineTerms> terms_;
 };
 
 }  // namespace cuzk::r1cs
