@@ -1,0 +1,329 @@
+// Poseidon gadget: neptune's circuit as a reference, its per-arity recording, and the replay.
+#include "gadgets/poseidon.hpp"
+
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "poseidon/optimized.hpp"
+
+namespace cuzk::gadgets {
+
+using ff::Fr;
+using poseidon::OptimizedConstants;
+using r1cs::ConstraintSystem;
+using r1cs::LinearCombination;
+using r1cs::Term;
+using r1cs::Variable;
+
+namespace {
+
+// neptune's Elt: an allocated number, or a value with a linear combination whose terms are
+// merged per variable (bellpepper's LinearCombination keeps one term per variable).
+struct Elt {
+  bool allocated = false;
+  Variable variable{};
+  Fr value;
+  std::vector<Term> terms;
+
+  static Elt of(const AllocatedNum& n) { return {true, n.variable, n.value, {}}; }
+  static Elt constant(const Fr& v) { return {false, {}, v, {{Variable::one(), v}}}; }
+
+  Elt scaled(const Fr& s) const {
+    Elt out{false, {}, value * s, {}};
+    if (allocated) {
+      out.terms.push_back({variable, s});
+    } else {
+      for (const Term& t : terms) out.terms.push_back({t.variable, t.coefficient * s});
+    }
+    return out;
+  }
+  void add(const Elt& o) {
+    assert(!allocated && !o.allocated);
+    value += o.value;
+    for (const Term& t : o.terms) {
+      bool merged = false;
+      for (Term& mine : terms) {
+        if (mine.variable == t.variable) {
+          mine.coefficient += t.coefficient;
+          merged = true;
+          break;
+        }
+      }
+      if (!merged) terms.push_back(t);
+    }
+  }
+  LinearCombination lc() const {
+    LinearCombination out;
+    if (allocated) return LinearCombination(variable);
+    for (const Term& t : terms) out.add(t.variable, t.coefficient);
+    return out;
+  }
+  AllocatedNum ensure_allocated(ConstraintSystem& cs) const {
+    if (allocated) return {variable, value};
+    const AllocatedNum v = AllocatedNum::alloc(cs, value);
+    cs.enforce(lc(), Variable::one(), v.variable);
+    return v;
+  }
+};
+
+Elt scalar_product(std::span<const Elt> elts, std::span<const Fr> scalars) {
+  Elt acc{false, {}, Fr::zero(), {}};
+  for (size_t i = 0; i < elts.size(); ++i) acc.add(elts[i].scaled(scalars[i]));
+  return acc;
+}
+
+// res = (b + pre)·a + post, enforced as (b + pre)·a = res − post.
+AllocatedNum mul_sum(ConstraintSystem& cs, const AllocatedNum& a, const AllocatedNum& b, const Fr* pre,
+                     const Fr* post) {
+  Fr v = b.value;
+  if (pre) v += *pre;
+  v *= a.value;
+  if (post) v += *post;
+  const AllocatedNum res = AllocatedNum::alloc(cs, v);
+  LinearCombination lhs(b.variable);
+  if (pre) lhs.add(Variable::one(), *pre);
+  LinearCombination out(res.variable);
+  if (post) out.add(Variable::one(), -*post);
+  cs.enforce(lhs, a.variable, out);
+  return res;
+}
+
+Fr quintic(const Fr& x) { return x.square().square() * x; }
+
+class ReferenceCircuit {
+ public:
+  ReferenceCircuit(const OptimizedConstants& c, std::span<const AllocatedNum> preimage) : c_(c) {
+    elements_.push_back(Elt::constant(c.domain_tag));
+    for (const AllocatedNum& n : preimage) elements_.push_back(Elt::of(n));
+  }
+
+  AllocatedNum hash(ConstraintSystem& cs) {
+    full_round(cs, true, false);
+    for (size_t i = 1; i < c_.half_full_rounds; ++i) full_round(cs, false, false);
+    for (size_t i = 0; i < c_.partial_rounds; ++i) partial_round(cs);
+    for (size_t i = 1; i < c_.half_full_rounds; ++i) full_round(cs, false, false);
+    full_round(cs, false, true);
+    return elements_[1].ensure_allocated(cs);
+  }
+
+ private:
+  const Fr& next_key() { return c_.compressed_round_constants[offset_++]; }
+
+  void full_round(ConstraintSystem& cs, bool first, bool last) {
+    const size_t t = c_.width;
+    std::vector<Fr> pre, post;
+    if (first) {
+      for (size_t i = 0; i < t; ++i) pre.push_back(next_key());
+    }
+    if (first || !last) {
+      for (size_t i = 0; i < t; ++i) post.push_back(next_key());
+    }
+    for (size_t i = 0; i < t; ++i) {
+      if (first && i == 0) {
+        elements_[0] = Elt::constant(quintic(elements_[0].value + pre[0]) + post[0]);  // the tag: a constant
+      } else if (first) {
+        const AllocatedNum l = elements_[i].ensure_allocated(cs);
+        const Fr sum = l.value + pre[i];
+        const AllocatedNum l2 = AllocatedNum::alloc(cs, sum.square());
+        const LinearCombination shifted = LinearCombination(l.variable).add(Variable::one(), pre[i]);
+        cs.enforce(shifted, shifted, l2.variable);
+        const AllocatedNum l4 = l2.square(cs);
+        elements_[i] = Elt::of(mul_sum(cs, l4, l, &pre[i], &post[i]));
+      } else {
+        elements_[i] = s_box(cs, elements_[i], post.empty() ? nullptr : &post[i]);
+      }
+    }
+    product_mds();
+  }
+
+  void partial_round(ConstraintSystem& cs) {
+    const Fr key = next_key();
+    elements_[0] = s_box(cs, elements_[0], &key);
+    product_mds();
+  }
+
+  static Elt s_box(ConstraintSystem& cs, const Elt& e, const Fr* post) {
+    const AllocatedNum l = e.ensure_allocated(cs);
+    const AllocatedNum l2 = l.square(cs);
+    const AllocatedNum l4 = l2.square(cs);
+    return Elt::of(mul_sum(cs, l4, l, nullptr, post));
+  }
+
+  void product_mds() {
+    const size_t t = c_.width;
+    const size_t half = c_.half_full_rounds;
+    std::vector<Elt> result;
+    if (round_ >= half && round_ < half + c_.partial_rounds) {
+      const poseidon::SparseMatrix& s = c_.sparse[round_ - half];
+      result.push_back(scalar_product(elements_, s.w_hat));
+      for (size_t j = 1; j < t; ++j) {
+        Elt e = elements_[j].allocated ? elements_[j].scaled(Fr::one()) : elements_[j];
+        e.add(elements_[0].scaled(s.v_rest[j - 1]));
+        result.push_back(std::move(e));
+      }
+    } else {
+      const poseidon::Matrix& m = round_ == half - 1 ? c_.pre_sparse : c_.mds;
+      for (size_t j = 0; j < t; ++j) {
+        std::vector<Fr> column(t);
+        for (size_t i = 0; i < t; ++i) column[i] = m[i][j];
+        result.push_back(scalar_product(elements_, column));
+      }
+    }
+    elements_ = std::move(result);
+    ++round_;
+  }
+
+  const OptimizedConstants& c_;
+  std::vector<Elt> elements_;
+  size_t offset_ = 0;
+  size_t round_ = 0;
+};
+
+// Records the reference circuit for one arity with the preimage as aux 0..arity−1: the
+// constraints (aux k ≥ arity is the gadget's (k − arity)-th allocation, input 0 is ONE).
+class Recording final : public ConstraintSystem {
+ public:
+  struct Constraint {
+    LinearCombination a, b, c;
+  };
+  Variable alloc(const Fr&) override { return {num_aux_++, r1cs::VariableKind::kAux}; }
+  Variable alloc_input(const Fr&) override {
+    assert(false && "the Poseidon gadget allocates no inputs");
+    return Variable::one();
+  }
+  void enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c) override {
+    constraints.push_back({a, b, c});
+  }
+  std::vector<Constraint> constraints;
+
+ private:
+  uint64_t num_aux_ = 0;
+};
+
+struct Template {
+  size_t arity;
+  std::vector<Recording::Constraint> constraints;  // constraint k follows allocation k
+};
+
+Template record(size_t arity) {
+  Recording rec;
+  std::vector<AllocatedNum> preimage;
+  for (size_t i = 0; i < arity; ++i) preimage.push_back(AllocatedNum::alloc(rec, Fr::zero()));
+  ReferenceCircuit(OptimizedConstants::for_arity(arity), preimage).hash(rec);
+  return {arity, std::move(rec.constraints)};
+}
+
+const Template& template_for(size_t arity) {
+  switch (arity) {
+    case 2: { static const Template t = record(2); return t; }
+    case 4: { static const Template t = record(4); return t; }
+    case 8: { static const Template t = record(8); return t; }
+    default: { static const Template t = record(11); assert(arity == 11); return t; }
+  }
+}
+
+// The witness values in allocation order, from the native optimized permutation: per S-box
+// [input if it was a combination], l², l⁴, l⁵ (+ key); then the result.
+void witness_values(const OptimizedConstants& c, std::span<const AllocatedNum> preimage, std::vector<Fr>& out) {
+  const size_t t = c.width;
+  const std::vector<Fr>& k = c.compressed_round_constants;
+  Fr state[12];
+  Fr next[12];
+  state[0] = c.domain_tag;
+  for (size_t i = 0; i < preimage.size(); ++i) state[1 + i] = preimage[i].value;
+  size_t round = 0;
+  auto mix = [&]() {
+    if (round >= c.half_full_rounds && round < c.half_full_rounds + c.partial_rounds) {
+      const poseidon::SparseMatrix& s = c.sparse[round - c.half_full_rounds];
+      Fr first;
+      for (size_t i = 0; i < t; ++i) first += s.w_hat[i] * state[i];
+      for (size_t j = 1; j < t; ++j) state[j] += state[0] * s.v_rest[j - 1];
+      state[0] = first;
+    } else {
+      const poseidon::Matrix& m = round == c.half_full_rounds - 1 ? c.pre_sparse : c.mds;
+      for (size_t j = 0; j < t; ++j) {
+        Fr acc;
+        for (size_t i = 0; i < t; ++i) acc += m[i][j] * state[i];
+        next[j] = acc;
+      }
+      for (size_t j = 0; j < t; ++j) state[j] = next[j];
+    }
+    ++round;
+  };
+  auto s_box = [&](Fr& x, const Fr* post) {  // input already a combination: allocate it first
+    out.push_back(x);
+    const Fr l2 = x.square(), l4 = l2.square();
+    out.push_back(l2);
+    out.push_back(l4);
+    x = l4 * x;
+    if (post) x += *post;
+    out.push_back(x);
+  };
+  // First round: the tag is a constant; the preimage enters with a pre-added key.
+  state[0] = quintic(state[0] + k[0]) + k[t];
+  for (size_t i = 1; i < t; ++i) {
+    const Fr sum = state[i] + k[i];
+    const Fr l2 = sum.square(), l4 = l2.square();
+    out.push_back(l2);
+    out.push_back(l4);
+    state[i] = l4 * sum + k[t + i];
+    out.push_back(state[i]);
+  }
+  size_t offset = 2 * t;
+  mix();
+  for (size_t r = 1; r < c.half_full_rounds; ++r, offset += t) {
+    for (size_t i = 0; i < t; ++i) s_box(state[i], &k[offset + i]);
+    mix();
+  }
+  for (size_t r = 0; r < c.partial_rounds; ++r) {
+    s_box(state[0], &k[offset++]);
+    mix();
+  }
+  for (size_t r = 1; r < c.half_full_rounds; ++r, offset += t) {
+    for (size_t i = 0; i < t; ++i) s_box(state[i], &k[offset + i]);
+    mix();
+  }
+  for (size_t i = 0; i < t; ++i) s_box(state[i], nullptr);
+  mix();
+  out.push_back(state[1]);
+}
+
+}  // namespace
+
+AllocatedNum poseidon_hash_reference(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
+  return ReferenceCircuit(OptimizedConstants::for_arity(preimage.size()), preimage).hash(cs);
+}
+
+AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
+  const size_t arity = preimage.size();
+  const Template& tmpl = template_for(arity);
+  thread_local std::vector<Fr> values;
+  thread_local std::vector<Variable> allocated;
+  thread_local LinearCombination a, b, c;
+  values.clear();
+  allocated.clear();
+  witness_values(OptimizedConstants::for_arity(arity), preimage, values);
+  assert(values.size() == tmpl.constraints.size());
+  auto map = [&](const LinearCombination& from, LinearCombination& to) {
+    to.clear();
+    for (const Term& term : from.terms()) {
+      Variable v = term.variable;
+      if (v.kind == r1cs::VariableKind::kAux) {
+        v = v.index < arity ? preimage[v.index].variable : allocated[v.index - arity];
+      }
+      to.add(v, term.coefficient);
+    }
+  };
+  for (size_t k = 0; k < values.size(); ++k) {
+    allocated.push_back(cs.alloc(values[k]));
+    const Recording::Constraint& rc = tmpl.constraints[k];
+    map(rc.a, a);
+    map(rc.b, b);
+    map(rc.c, c);
+    cs.enforce(a, b, c);
+  }
+  return {allocated.back(), values.back()};
+}
+
+}  // namespace cuzk::gadgets

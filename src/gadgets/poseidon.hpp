@@ -1,0 +1,25 @@
+// The Poseidon gadget Filecoin's circuits use: neptune's legacy `poseidon_hash` circuit
+// (circuit.rs), built on its optimized constants (compressed round constants, sparse partial-
+// round matrices). Per hash: 3 constraints per S-box (the constant tag's first S-box is free)
+// plus one "allocate the linear combination" constraint per S-box input that is not already a
+// variable and one for the result: 311 / 377 / 505 constraints for arity 2 / 4 / 8.
+//
+// Two implementations emit the same constraints: a reference that follows neptune step by
+// step (linear combinations merged per variable, as bellpepper's do), and the fast path that
+// replays a recording of the reference for the arity with witness values from the native
+// optimized permutation (no linear-combination arithmetic per hash).
+#pragma once
+
+#include <span>
+
+#include "gadgets/num.hpp"
+
+namespace cuzk::gadgets {
+
+// neptune's Merkle-tree Poseidon hash of 2, 4, 8 or 11 allocated numbers (fast path).
+AllocatedNum poseidon_hash(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage);
+
+// The same circuit built step by step as neptune does (slow; defines the recording).
+AllocatedNum poseidon_hash_reference(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage);
+
+}  // namespace cuzk::gadgets

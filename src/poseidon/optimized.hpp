@@ -1,0 +1,47 @@
+// neptune's optimized Poseidon constants, which its circuit (the one Filecoin's parameters were
+// made from) is built on: round constants "compressed" by pushing them through the inverse MDS
+// matrix so each S-box is followed by one addition, and the partial rounds' MDS matrix factored
+// into a pre-sparse matrix and one sparse matrix per partial round (M = M'·M'', first row and
+// column dense, identity elsewhere). The optimized permutation computes the same hash as the
+// plain one (tested); the circuit's witness values and coefficients are the optimized ones.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "ff/fr.hpp"
+
+namespace cuzk::poseidon {
+
+using Matrix = std::vector<std::vector<ff::Fr>>;  // row-major
+
+// A matrix of the form M'': row 0 and column 0 dense, identity elsewhere.
+struct SparseMatrix {
+  std::vector<ff::Fr> w_hat;   // column 0, all rows
+  std::vector<ff::Fr> v_rest;  // row 0 without its first entry
+};
+
+struct OptimizedConstants {
+  size_t arity = 0;
+  size_t width = 0;
+  size_t half_full_rounds = 0;
+  size_t partial_rounds = 0;
+  ff::Fr domain_tag;
+  std::vector<ff::Fr> compressed_round_constants;  // width·full_rounds + partial_rounds
+  Matrix mds;
+  Matrix pre_sparse;
+  std::vector<SparseMatrix> sparse;  // one per partial round, in order
+
+  // For arity 2, 4, 8 or 11 (aborts otherwise, as PoseidonParams::for_arity); built once.
+  static const OptimizedConstants& for_arity(size_t arity);
+};
+
+// Matrix helpers with neptune's conventions: apply(m, v)[j] = Σ_i m[i][j]·v[i] (v·m).
+std::vector<ff::Fr> apply_matrix(const Matrix& m, std::span<const ff::Fr> v);
+Matrix mat_mul(const Matrix& a, const Matrix& b);
+Matrix invert(const Matrix& m);  // m must be invertible (asserted)
+
+// The Merkle-tree hash computed the optimized way (must equal poseidon_hash).
+ff::Fr poseidon_hash_optimized(std::span<const ff::Fr> preimage);
+
+}  // namespace cuzk::poseidon
