@@ -1,0 +1,80 @@
+// PoR gadget: inclusion of a leaf in a Filecoin Merkle tree.
+#include "filecoin/por.hpp"
+
+#include <bit>
+
+#include "filecoin/insertion.hpp"
+#include "gadgets/multipack.hpp"
+#include "gadgets/poseidon.hpp"
+#include "gadgets/sha256.hpp"
+
+namespace cuzk::filecoin {
+
+using ff::Fr;
+using gadgets::AllocatedBit;
+using gadgets::AllocatedNum;
+using gadgets::Boolean;
+using r1cs::ConstraintSystem;
+
+namespace {
+
+AllocatedNum hash_level(ConstraintSystem& cs, TreeHasher hasher, std::span<const AllocatedNum> children) {
+  if (hasher == TreeHasher::kPoseidon) return gadgets::poseidon_hash(cs, children);
+  std::vector<Boolean> bits;
+  for (const AllocatedNum& child : children) gadgets::append_fr_preimage_bits(cs, child, bits);
+  return gadgets::sha256_fr32(cs, bits);
+}
+
+}  // namespace
+
+Fr path_root(TreeHasher hasher, const Fr& leaf, const MerklePath& path) {
+  Fr cur = leaf;
+  std::vector<Fr> children;
+  for (const PathLevel& level : path.levels) {
+    children.assign(level.siblings.begin(), level.siblings.end());
+    children.insert(children.begin() + static_cast<std::ptrdiff_t>(level.index), cur);
+    cur = hash_children(hasher, children);
+  }
+  return cur;
+}
+
+Status synthesize_por(ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves, const Fr& leaf,
+                      const MerklePath& path, const PorRoot& root, bool private_root) {
+  const Result<std::vector<size_t>> arities = shape.level_arities(leaves);
+  if (!arities.is_ok()) return arities.status();
+  if (path.levels.size() != arities->size()) {
+    return Status::invalid_argument("inclusion path has " + std::to_string(path.levels.size()) + " levels, the " +
+                                    shape.to_string() + " tree over " + std::to_string(leaves) + " leaves has " +
+                                    std::to_string(arities->size()));
+  }
+  for (size_t i = 0; i < arities->size(); ++i) {
+    const size_t arity = (*arities)[i];
+    if (path.levels[i].siblings.size() != arity - 1 || path.levels[i].index >= arity) {
+      return Status::invalid_argument("inclusion path level " + std::to_string(i) + " does not fit arity " +
+                                      std::to_string(arity));
+    }
+  }
+  AllocatedNum cur = AllocatedNum::alloc(cs, leaf);
+  std::vector<Boolean> path_bits;
+  std::vector<AllocatedNum> siblings;
+  for (size_t i = 0; i < arities->size(); ++i) {
+    r1cs::Namespace ns(cs, "merkle level " + std::to_string(i));
+    const size_t arity = (*arities)[i];
+    const PathLevel& level = path.levels[i];
+    const size_t index_bits = static_cast<size_t>(std::countr_zero(arity));
+    const size_t first_bit = path_bits.size();
+    for (size_t b = 0; b < index_bits; ++b) path_bits.push_back(AllocatedBit::alloc(cs, (level.index >> b) & 1));
+    siblings.clear();
+    for (const Fr& s : level.siblings) siblings.push_back(AllocatedNum::alloc(cs, s));
+    const std::vector<AllocatedNum> inserted =
+        insert(cs, cur, std::span(path_bits).subspan(first_bit, index_bits), siblings);
+    cur = hash_level(cs, shape.hasher, inserted);
+  }
+  gadgets::pack_into_inputs(cs, path_bits);
+  const AllocatedNum rt = root.allocated ? *root.allocated : AllocatedNum::alloc(cs, root.value);
+  gadgets::enforce_equal(cs, cur, rt);
+  if (!private_root) rt.inputize(cs);
+  return Status::ok();
+}
+
+}  // namespace cuzk::filecoin

@@ -1,0 +1,29 @@
+// The proof-of-retrievability (Merkle inclusion) gadget, as rust-fil-proofs' PoRCircuit: the
+// leaf as a new variable; per path level (base levels, then the sub and top levels) the index
+// bits, the siblings, the insertion and the node hash (Poseidon of the level's arity, or
+// SHA-256 over the children's bits for SHA-256 trees); the path bits packed into public
+// input(s) (= the leaf index); the root equal to the computed one, exposed as a public input
+// unless private.
+#pragma once
+
+#include <optional>
+
+#include "filecoin/sparse_tree.hpp"
+#include "gadgets/num.hpp"
+
+namespace cuzk::filecoin {
+
+struct PorRoot {
+  // An already allocated root (rust-fil-proofs' Root::Var), or nullopt to allocate `value`.
+  std::optional<gadgets::AllocatedNum> allocated;
+  ff::Fr value;
+};
+
+// Errors (kInvalidArgument) if the path does not fit the shape's level arities for `leaves`.
+Status synthesize_por(r1cs::ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves, const ff::Fr& leaf,
+                      const MerklePath& path, const PorRoot& root, bool private_root);
+
+// The root a path leads to from a leaf, computed natively (for witnesses and checks).
+ff::Fr path_root(TreeHasher hasher, const ff::Fr& leaf, const MerklePath& path);
+
+}  // namespace cuzk::filecoin
