@@ -1,0 +1,84 @@
+// Fallback PoSt: per-sector comm_r check and inclusion proofs; parallel synthesis.
+#include "filecoin/fallback_post.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "filecoin/por.hpp"
+#include "gadgets/poseidon.hpp"
+
+namespace cuzk::filecoin {
+
+using ff::Fr;
+using gadgets::AllocatedNum;
+
+Status FallbackPoStCircuit::synthesize(r1cs::ConstraintSystem& cs) const {
+  return synthesize_sectors(cs, 0, sectors_.size());
+}
+
+Status FallbackPoStCircuit::synthesize_sectors(r1cs::ConstraintSystem& cs, size_t begin, size_t end) const {
+  if (begin > end || end > sectors_.size()) return Status::invalid_argument("sector range out of bounds");
+  for (size_t s = begin; s < end; ++s) {
+    const SectorWitness& sector = sectors_[s];
+    const size_t challenges = sector.challenges.size();
+    if (sector.leaves.size() != challenges || sector.paths.size() != challenges ||
+        challenges != sectors_[0].challenges.size()) {
+      return Status::invalid_argument("sector " + std::to_string(s) + ": " + std::to_string(challenges) +
+                                      " challenges, " + std::to_string(sector.leaves.size()) + " leaves, " +
+                                      std::to_string(sector.paths.size()) + " paths (every sector needs " +
+                                      std::to_string(sectors_[0].challenges.size()) + " of each)");
+    }
+    r1cs::Namespace ns(cs, "sector " + std::to_string(s));
+    const AllocatedNum comm_r_last = AllocatedNum::alloc(cs, sector.comm_r_last);
+    const AllocatedNum comm_c = AllocatedNum::alloc(cs, sector.comm_c);
+    const AllocatedNum comm_r = AllocatedNum::alloc(cs, sector.comm_r);
+    comm_r.inputize(cs);
+    const AllocatedNum preimage[2] = {comm_c, comm_r_last};
+    gadgets::enforce_equal(cs, comm_r, gadgets::poseidon_hash(cs, preimage));
+    for (size_t i = 0; i < challenges; ++i) {
+      r1cs::Namespace challenge_ns(cs, "challenge " + std::to_string(i));
+      const Status status = synthesize_por(cs, shape_, leaves_, sector.leaves[i], sector.paths[i],
+                                           {comm_r_last, sector.comm_r_last}, /*private_root=*/true);
+      if (!status.is_ok()) {
+        return Status::invalid_argument("sector " + std::to_string(s) + " challenge " + std::to_string(i) + ": " +
+                                        status.message());
+      }
+    }
+  }
+  return Status::ok();
+}
+
+std::vector<Fr> FallbackPoStCircuit::public_inputs() const {
+  std::vector<Fr> out;
+  for (const SectorWitness& sector : sectors_) {
+    out.push_back(sector.comm_r);
+    for (const uint64_t c : sector.challenges) out.push_back(Fr::from_u64(c));
+  }
+  return out;
+}
+
+Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
+                                                    size_t max_chunks) {
+  std::mutex mutex;
+  std::map<size_t, r1cs::ProvingAssignment> parts;  // GUARDED_BY(mutex), keyed by first sector
+  Status failure;                                   // GUARDED_BY(mutex)
+  pool.parallel_for(
+      circuit.sectors().size(),
+      [&](size_t begin, size_t end) {
+        r1cs::ProvingAssignment part;
+        const Status status = circuit.synthesize_sectors(part, begin, end);
+        const std::lock_guard lock(mutex);
+        if (!status.is_ok()) {
+          if (failure.is_ok()) failure = status;
+          return;
+        }
+        parts.emplace(begin, std::move(part));
+      },
+      max_chunks);
+  if (!failure.is_ok()) return failure;
+  r1cs::ProvingAssignment out;
+  for (auto& [begin, part] : parts) out.extend(std::move(part));
+  return out;
+}
+
+}  // namespace cuzk::filecoin
