@@ -7,6 +7,7 @@
 
 #include "gadgets/sha256_native.hpp"
 #include "poseidon/optimized.hpp"
+#include "r1cs/counting_constraint_system.hpp"
 
 namespace cuzk::filecoin {
 
@@ -153,6 +154,25 @@ Result<PostInstance> synthetic_post_instance(const PostConfig& config, uint64_t 
   instance.public_inputs = std::move(inputs).value();
   instance.circuit = FallbackPoStCircuit(config.shape, config.leaves, std::move(witnesses));
   return instance;
+}
+
+size_t CircuitSize::domain_log2() const {
+  size_t log = 0;
+  while ((uint64_t{1} << log) < constraints + inputs) ++log;
+  return log;
+}
+
+Result<CircuitSize> post_circuit_size(const PostConfig& config) {
+  PostConfig one_slot = config;
+  one_slot.sector_count = 1;
+  ThreadPool pool(1);
+  Result<PostInstance> instance = synthetic_post_instance(one_slot, 0, pool);
+  if (!instance.is_ok()) return instance.status();
+  r1cs::CountingConstraintSystem cs;
+  const Status status = instance->circuit.synthesize(cs);
+  if (!status.is_ok()) return status;
+  const uint64_t slots = config.sector_count;
+  return CircuitSize{cs.num_constraints() * slots, 1 + (cs.num_inputs() - 1) * slots, cs.num_aux() * slots};
 }
 
 }  // namespace cuzk::filecoin

@@ -46,6 +46,18 @@ struct PublicSector {
 Result<std::vector<ff::Fr>> post_public_inputs(const PostConfig& config, const Randomness& randomness,
                                                size_t partition, const std::vector<PublicSector>& sectors);
 
+// The size of a partition circuit, counted by synthesizing one sector slot (slots are
+// identical in shape) and scaling: constraints as synthesized (without bellperson's one
+// constraint per input), inputs counting ONE, aux variables.
+struct CircuitSize {
+  uint64_t constraints = 0;
+  uint64_t inputs = 0;
+  uint64_t aux = 0;
+  // log2 of bellperson's FFT domain: the smallest power of two ≥ constraints + inputs.
+  size_t domain_log2() const;
+};
+Result<CircuitSize> post_circuit_size(const PostConfig& config);
+
 struct PostInstance {
   Randomness randomness{};
   std::vector<PublicSector> sectors;  // one per slot

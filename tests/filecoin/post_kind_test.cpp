@@ -96,6 +96,26 @@ TEST(PostKind, Synthetic32GiBWinningPoSt) {
   expect_consistent(*instance, *cs);
 }
 
+TEST(PostKind, CircuitSizeScalesOneSlot) {
+  ThreadPool pool(2);
+  for (const PostKind kind : {PostKind::kWindow, PostKind::kWinning}) {
+    const PostConfig config = *post_config(kind, 4096);
+    Result<PostInstance> instance = synthetic_post_instance(config, 1, pool);
+    ASSERT_TRUE(instance.is_ok());
+    r1cs::CountingConstraintSystem cs;
+    ASSERT_TRUE(instance->circuit.synthesize(cs).is_ok());
+    const CircuitSize size = *post_circuit_size(config);
+    EXPECT_EQ(size.constraints, cs.num_constraints());
+    EXPECT_EQ(size.inputs, cs.num_inputs());
+    EXPECT_EQ(size.aux, cs.num_aux());
+  }
+  // 32 GiB WindowPoSt partition: 2349 × (313 + 10 × 5,302) constraints, 2^27 domain.
+  const CircuitSize window = *post_circuit_size(*post_config(PostKind::kWindow, 32 * kGiB));
+  EXPECT_EQ(window.constraints, 125279217u);
+  EXPECT_EQ(window.inputs, 1u + 2349 * 11);
+  EXPECT_EQ(window.domain_log2(), 27u);
+}
+
 TEST(PostKind, PublicInputsNeedEverySlot) {
   const PostConfig config = *post_config(PostKind::kWindow, 2048);
   EXPECT_EQ(post_public_inputs(config, {}, 0, {{1, Fr::one()}}).status().code(), StatusCode::kInvalidArgument);

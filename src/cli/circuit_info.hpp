@@ -1,0 +1,13 @@
+// `cuzk circuit-info --kind winning-post|window-post --sector-size <size>`: the size of a PoSt
+// partition circuit (constraints, public inputs counting ONE, FFT domain) without proving.
+#pragma once
+
+#include <ostream>
+#include <span>
+#include <string_view>
+
+namespace cuzk::cli {
+
+int run_circuit_info(std::span<const std::string_view> args, std::ostream& out, std::ostream& err);
+
+}  // namespace cuzk::cli
