@@ -1,11 +1,13 @@
 // Fallback PoSt: per-sector comm_r check and inclusion proofs; parallel synthesis.
 #include "filecoin/fallback_post.hpp"
 
+#include <iterator>
 #include <map>
 #include <mutex>
 
 #include "filecoin/por.hpp"
 #include "gadgets/poseidon.hpp"
+#include "r1cs/counting_constraint_system.hpp"
 
 namespace cuzk::filecoin {
 
@@ -59,13 +61,23 @@ std::vector<Fr> FallbackPoStCircuit::public_inputs() const {
 
 Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
                                                     size_t max_chunks) {
+  const size_t sectors = circuit.sectors().size();
+  if (sectors == 0) return r1cs::ProvingAssignment();
+  // Every sector has the same shape: size one, reserve every part exactly (no regrowth), and
+  // give the first part room for the whole so the others are appended to it in place.
+  r1cs::CountingConstraintSystem one;
+  const Status counted = circuit.synthesize_sectors(one, 0, 1);
+  if (!counted.is_ok()) return counted;
+  const size_t per_constraints = one.num_constraints(), per_aux = one.num_aux(), per_inputs = one.num_inputs() - 1;
   std::mutex mutex;
   std::map<size_t, r1cs::ProvingAssignment> parts;  // GUARDED_BY(mutex), keyed by first sector
   Status failure;                                   // GUARDED_BY(mutex)
   pool.parallel_for(
-      circuit.sectors().size(),
+      sectors,
       [&](size_t begin, size_t end) {
         r1cs::ProvingAssignment part;
+        const size_t n = begin == 0 ? sectors : end - begin;
+        part.reserve(n * per_constraints, n * per_aux, 1 + n * per_inputs);
         const Status status = circuit.synthesize_sectors(part, begin, end);
         const std::lock_guard lock(mutex);
         if (!status.is_ok()) {
@@ -76,8 +88,8 @@ Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& c
       },
       max_chunks);
   if (!failure.is_ok()) return failure;
-  r1cs::ProvingAssignment out;
-  for (auto& [begin, part] : parts) out.extend(std::move(part));
+  r1cs::ProvingAssignment out = std::move(parts.begin()->second);
+  for (auto it = std::next(parts.begin()); it != parts.end(); ++it) out.extend(std::move(it->second));
   return out;
 }
 

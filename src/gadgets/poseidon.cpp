@@ -201,17 +201,47 @@ class Recording final : public ConstraintSystem {
   uint64_t num_aux_ = 0;
 };
 
+// The recording of one arity in replayable form. Slots name variables: 0 is ONE, 1..arity the
+// preimage, arity + 1 + k the gadget's k-th allocation; constraint k follows allocation k, its
+// a, b, c terms at terms[offsets[3k] .. offsets[3k+1]), [.. offsets[3k+2]), [.. offsets[3k+3]).
+// The MDS and pre-sparse matrices are kept column by column for the native permutation.
 struct Template {
-  size_t arity;
-  std::vector<Recording::Constraint> constraints;  // constraint k follows allocation k
+  struct SlotTerm {
+    uint32_t slot;
+    Fr coefficient;
+  };
+  const OptimizedConstants* constants;
+  std::vector<SlotTerm> terms;
+  std::vector<uint32_t> offsets{0};
+  std::vector<Fr> mds_columns, pre_sparse_columns;  // [j·t + i] = m[i][j]
 };
 
 Template record(size_t arity) {
   Recording rec;
   std::vector<AllocatedNum> preimage;
   for (size_t i = 0; i < arity; ++i) preimage.push_back(AllocatedNum::alloc(rec, Fr::zero()));
-  ReferenceCircuit(OptimizedConstants::for_arity(arity), preimage).hash(rec);
-  return {arity, std::move(rec.constraints)};
+  const OptimizedConstants& c = OptimizedConstants::for_arity(arity);
+  ReferenceCircuit(c, preimage).hash(rec);
+  Template out;
+  out.constants = &c;
+  for (const Recording::Constraint& rc : rec.constraints) {
+    for (const LinearCombination* lc : {&rc.a, &rc.b, &rc.c}) {
+      for (const Term& term : lc->terms()) {
+        const uint32_t slot = term.variable.kind == r1cs::VariableKind::kInput
+                                  ? 0
+                                  : static_cast<uint32_t>(term.variable.index + 1);
+        out.terms.push_back({slot, term.coefficient});
+      }
+      out.offsets.push_back(static_cast<uint32_t>(out.terms.size()));
+    }
+  }
+  for (size_t j = 0; j < c.width; ++j) {
+    for (size_t i = 0; i < c.width; ++i) {
+      out.mds_columns.push_back(c.mds[i][j]);
+      out.pre_sparse_columns.push_back(c.pre_sparse[i][j]);
+    }
+  }
+  return out;
 }
 
 const Template& template_for(size_t arity) {
@@ -223,11 +253,19 @@ const Template& template_for(size_t arity) {
   }
 }
 
-// The witness values in allocation order, from the native optimized permutation: per S-box
-// [input if it was a combination], l², l⁴, l⁵ (+ key); then the result.
-void witness_values(const OptimizedConstants& c, std::span<const AllocatedNum> preimage, std::vector<Fr>& out) {
+// One allocation of the circuit with its defining constraint's evaluations <a,w>, <b,w>, <c,w>.
+struct Step {
+  Fr value, a, b, c;
+};
+
+// The steps in allocation order, from the native optimized permutation: per S-box
+// [input, if it was a combination: v·1 = v], l·l = l², l²·l² = l⁴, l·l⁴ = l⁵ − key; then the
+// result. (In the first round the preimage S-boxes add their key first: (x + k)·(x + k) = l².)
+void witness_steps(const Template& tmpl, std::span<const AllocatedNum> preimage, std::vector<Step>& out) {
+  const OptimizedConstants& c = *tmpl.constants;
   const size_t t = c.width;
   const std::vector<Fr>& k = c.compressed_round_constants;
+  const Fr one = Fr::one();
   Fr state[12];
   Fr next[12];
   state[0] = c.domain_tag;
@@ -241,35 +279,31 @@ void witness_values(const OptimizedConstants& c, std::span<const AllocatedNum> p
       for (size_t j = 1; j < t; ++j) state[j] += state[0] * s.v_rest[j - 1];
       state[0] = first;
     } else {
-      const poseidon::Matrix& m = round == c.half_full_rounds - 1 ? c.pre_sparse : c.mds;
-      for (size_t j = 0; j < t; ++j) {
-        Fr acc;
-        for (size_t i = 0; i < t; ++i) acc += m[i][j] * state[i];
+      const Fr* column = (round == c.half_full_rounds - 1 ? tmpl.pre_sparse_columns : tmpl.mds_columns).data();
+      for (size_t j = 0; j < t; ++j, column += t) {
+        Fr acc = column[0] * state[0];
+        for (size_t i = 1; i < t; ++i) acc += column[i] * state[i];
         next[j] = acc;
       }
       for (size_t j = 0; j < t; ++j) state[j] = next[j];
     }
     ++round;
   };
-  auto s_box = [&](Fr& x, const Fr* post) {  // input already a combination: allocate it first
-    out.push_back(x);
-    const Fr l2 = x.square(), l4 = l2.square();
-    out.push_back(l2);
-    out.push_back(l4);
-    x = l4 * x;
-    if (post) x += *post;
-    out.push_back(x);
+  // l = x (+ pre): l², l⁴, then l⁴·l (+ post).
+  auto power_steps = [&](const Fr& l, const Fr* post) {
+    const Fr l2 = l.square(), l4 = l2.square(), l5 = l4 * l;
+    out.push_back({l2, l, l, l2});
+    out.push_back({l4, l2, l2, l4});
+    out.push_back({post ? l5 + *post : l5, l, l4, l5});
+    return out.back().value;
+  };
+  auto s_box = [&](Fr& x, const Fr* post) {
+    out.push_back({x, x, one, x});  // the combination allocated
+    x = power_steps(x, post);
   };
   // First round: the tag is a constant; the preimage enters with a pre-added key.
   state[0] = quintic(state[0] + k[0]) + k[t];
-  for (size_t i = 1; i < t; ++i) {
-    const Fr sum = state[i] + k[i];
-    const Fr l2 = sum.square(), l4 = l2.square();
-    out.push_back(l2);
-    out.push_back(l4);
-    state[i] = l4 * sum + k[t + i];
-    out.push_back(state[i]);
-  }
+  for (size_t i = 1; i < t; ++i) state[i] = power_steps(state[i] + k[i], &k[t + i]);
   size_t offset = 2 * t;
   mix();
   for (size_t r = 1; r < c.half_full_rounds; ++r, offset += t) {
@@ -286,7 +320,7 @@ void witness_values(const OptimizedConstants& c, std::span<const AllocatedNum> p
   }
   for (size_t i = 0; i < t; ++i) s_box(state[i], nullptr);
   mix();
-  out.push_back(state[1]);
+  out.push_back({state[1], state[1], one, state[1]});
 }
 
 }  // namespace
@@ -298,32 +332,25 @@ AllocatedNum poseidon_hash_reference(ConstraintSystem& cs, std::span<const Alloc
 AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
   const size_t arity = preimage.size();
   const Template& tmpl = template_for(arity);
-  thread_local std::vector<Fr> values;
-  thread_local std::vector<Variable> allocated;
-  thread_local LinearCombination a, b, c;
-  values.clear();
-  allocated.clear();
-  witness_values(OptimizedConstants::for_arity(arity), preimage, values);
-  assert(values.size() == tmpl.constraints.size());
-  auto map = [&](const LinearCombination& from, LinearCombination& to) {
-    to.clear();
-    for (const Term& term : from.terms()) {
-      Variable v = term.variable;
-      if (v.kind == r1cs::VariableKind::kAux) {
-        v = v.index < arity ? preimage[v.index].variable : allocated[v.index - arity];
-      }
-      to.add(v, term.coefficient);
+  thread_local std::vector<Step> steps;
+  thread_local std::vector<Variable> slots;
+  thread_local LinearCombination lcs[3];
+  steps.clear();
+  witness_steps(tmpl, preimage, steps);
+  assert(3 * steps.size() + 1 == tmpl.offsets.size());
+  slots.assign(1, Variable::one());
+  for (const AllocatedNum& n : preimage) slots.push_back(n.variable);
+  const uint32_t* offset = tmpl.offsets.data();
+  for (const Step& step : steps) {
+    slots.push_back(cs.alloc(step.value));
+    for (LinearCombination& lc : lcs) {
+      lc.clear();
+      for (uint32_t i = offset[0]; i < offset[1]; ++i) lc.add(slots[tmpl.terms[i].slot], tmpl.terms[i].coefficient);
+      ++offset;
     }
-  };
-  for (size_t k = 0; k < values.size(); ++k) {
-    allocated.push_back(cs.alloc(values[k]));
-    const Recording::Constraint& rc = tmpl.constraints[k];
-    map(rc.a, a);
-    map(rc.b, b);
-    map(rc.c, c);
-    cs.enforce(a, b, c);
+    cs.enforce_evaluated(lcs[0], lcs[1], lcs[2], step.a, step.b, step.c);
   }
-  return {allocated.back(), values.back()};
+  return {slots.back(), steps.back().value};
 }
 
 }  // namespace cuzk::gadgets

@@ -6,8 +6,9 @@
 //
 // Two implementations emit the same constraints: a reference that follows neptune step by
 // step (linear combinations merged per variable, as bellpepper's do), and the fast path that
-// replays a recording of the reference for the arity with witness values from the native
-// optimized permutation (no linear-combination arithmetic per hash).
+// replays a recording of the reference for the arity with witness values — and each
+// constraint's evaluations, passed through ConstraintSystem::enforce_evaluated — from the native
+// optimized permutation, so no linear combination is built or evaluated term by term.
 #pragma once
 
 #include <span>

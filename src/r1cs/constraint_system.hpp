@@ -21,6 +21,13 @@ class ConstraintSystem {
   virtual Variable alloc_input(const ff::Fr& value) = 0;
   // Adds the constraint <a, w> · <b, w> = <c, w>.
   virtual void enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c) = 0;
+  // The same constraint when the caller already knows <a, w>, <b, w> and <c, w> (it must: a
+  // wrong value makes a wrong proof). Systems that evaluate constraints (ProvingAssignment) take
+  // the values instead of recomputing them; the others ignore them.
+  virtual void enforce_evaluated(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
+                                 const ff::Fr& /*a_value*/, const ff::Fr& /*b_value*/, const ff::Fr& /*c_value*/) {
+    enforce(a, b, c);
+  }
 
   // Namespaces only name constraints (for error messages); they do not change the R1CS.
   virtual void push_namespace(std::string_view /*name*/) {}

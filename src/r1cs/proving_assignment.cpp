@@ -77,6 +77,28 @@ void ProvingAssignment::extend(ProvingAssignment&& other) {
   other = ProvingAssignment();
 }
 
+void ProvingAssignment::mark(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) {
+  for (const Term& t : lc.terms()) {
+    if (t.variable.kind == VariableKind::kInput) {
+      if (input_density) input_density->set(t.variable.index);
+    } else if (aux_density) {
+      aux_density->set(t.variable.index);
+    }
+  }
+}
+
+void ProvingAssignment::enforce_evaluated(const LinearCombination& la, const LinearCombination& lb,
+                                          [[maybe_unused]] const LinearCombination& lc, const ff::Fr& a_value,
+                                          const ff::Fr& b_value, const ff::Fr& c_value) {
+  assert(evaluate(la, nullptr, nullptr) == a_value && evaluate(lb, nullptr, nullptr) == b_value &&
+         evaluate(lc, nullptr, nullptr) == c_value);
+  mark(la, nullptr, &a_aux_density);
+  mark(lb, &b_input_density, &b_aux_density);
+  a.push_back(a_value);
+  b.push_back(b_value);
+  c.push_back(c_value);
+}
+
 void ProvingAssignment::append_input_constraints() {
   const size_t inputs = input_assignment.size();
   for (size_t i = 0; i < inputs; ++i) enforce(Variable{i, VariableKind::kInput}, {}, {});

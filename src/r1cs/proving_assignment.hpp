@@ -19,6 +19,10 @@ class ProvingAssignment final : public ConstraintSystem {
   Variable alloc(const ff::Fr& value) override;
   Variable alloc_input(const ff::Fr& value) override;
   void enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c) override;
+  // Records the densities of a and b and the given values (asserted equal to the evaluations in
+  // debug builds).
+  void enforce_evaluated(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
+                         const ff::Fr& a_value, const ff::Fr& b_value, const ff::Fr& c_value) override;
 
   // Capacity for this many constraints / aux / inputs (an optimisation only).
   void reserve(size_t constraints, size_t aux, size_t inputs);
@@ -44,6 +48,7 @@ class ProvingAssignment final : public ConstraintSystem {
 
  private:
   ff::Fr evaluate(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) const;
+  static void mark(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density);
 
   bool input_constraints_appended_ = false;
 };

@@ -7,6 +7,7 @@
 
 #include "gadgets/poseidon.hpp"
 #include "poseidon/poseidon.hpp"
+#include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape.hpp"
 #include "r1cs/test_constraint_system.hpp"
 
@@ -65,6 +66,29 @@ TEST(PoseidonGadget, FastPathEqualsReference) {
       const r1cs::Variable v{i, r1cs::VariableKind::kAux};
       ASSERT_EQ(fast_cs.value(v), reference_cs.value(v)) << "arity " << arity << " aux " << i;
     }
+  }
+}
+
+TEST(PoseidonGadget, HandedOverEvaluationsEqualTheMatrices) {
+  std::mt19937_64 rng(13);
+  for (const size_t arity : {2, 4, 8, 11}) {
+    std::vector<Fr> values(arity);
+    for (auto& v : values) v = Fr::random(rng);
+    auto run = [&](r1cs::ConstraintSystem& cs) {
+      std::vector<AllocatedNum> preimage;
+      for (const Fr& v : values) preimage.push_back(AllocatedNum::alloc(cs, v));
+      poseidon_hash(cs, preimage);
+    };
+    r1cs::ProvingAssignment cs;
+    r1cs::ShapeRecorder recorder;
+    run(cs);
+    run(recorder);
+    const r1cs::R1csShape shape = std::move(recorder).finish(false);
+    EXPECT_EQ(shape.a.multiply(cs.input_assignment, cs.aux_assignment), cs.a) << "arity " << arity;
+    EXPECT_EQ(shape.b.multiply(cs.input_assignment, cs.aux_assignment), cs.b) << "arity " << arity;
+    EXPECT_EQ(shape.c.multiply(cs.input_assignment, cs.aux_assignment), cs.c) << "arity " << arity;
+    const r1cs::DensityBitmap a_density = shape.a.column_density(1, 1 + shape.num_aux);
+    for (size_t i = 0; i < shape.num_aux; ++i) ASSERT_EQ(a_density.test(i), cs.a_aux_density.test(i));
   }
 }
 
