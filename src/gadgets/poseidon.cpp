@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "poseidon/optimized.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::gadgets {
 
@@ -213,6 +214,7 @@ struct Template {
   const OptimizedConstants* constants;
   std::vector<SlotTerm> terms;
   std::vector<uint32_t> offsets{0};
+  std::vector<uint32_t> a_slots, b_slots;  // every slot occurring in some A / B combination
   std::vector<Fr> mds_columns, pre_sparse_columns;  // [j·t + i] = m[i][j]
 };
 
@@ -224,6 +226,7 @@ Template record(size_t arity) {
   ReferenceCircuit(c, preimage).hash(rec);
   Template out;
   out.constants = &c;
+  std::vector<bool> in_a(arity + 1 + rec.constraints.size()), in_b(in_a.size());
   for (const Recording::Constraint& rc : rec.constraints) {
     for (const LinearCombination* lc : {&rc.a, &rc.b, &rc.c}) {
       for (const Term& term : lc->terms()) {
@@ -231,9 +234,15 @@ Template record(size_t arity) {
                                   ? 0
                                   : static_cast<uint32_t>(term.variable.index + 1);
         out.terms.push_back({slot, term.coefficient});
+        if (lc == &rc.a) in_a[slot] = true;
+        if (lc == &rc.b) in_b[slot] = true;
       }
       out.offsets.push_back(static_cast<uint32_t>(out.terms.size()));
     }
+  }
+  for (uint32_t slot = 0; slot < in_a.size(); ++slot) {
+    if (in_a[slot]) out.a_slots.push_back(slot);
+    if (in_b[slot]) out.b_slots.push_back(slot);
   }
   for (size_t j = 0; j < c.width; ++j) {
     for (size_t i = 0; i < c.width; ++i) {
@@ -253,15 +262,28 @@ const Template& template_for(size_t arity) {
   }
 }
 
-// One allocation of the circuit with its defining constraint's evaluations <a,w>, <b,w>, <c,w>.
-struct Step {
-  Fr value, a, b, c;
+// The allocations of one hash with their defining constraints' evaluations <a,w>, <b,w>, <c,w>
+// (constraint k follows allocation k).
+struct Steps {
+  std::vector<Fr> value, a, b, c;
+  void clear() {
+    value.clear();
+    a.clear();
+    b.clear();
+    c.clear();
+  }
+  void push(const Fr& v, const Fr& av, const Fr& bv, const Fr& cv) {
+    value.push_back(v);
+    a.push_back(av);
+    b.push_back(bv);
+    c.push_back(cv);
+  }
 };
 
 // The steps in allocation order, from the native optimized permutation: per S-box
 // [input, if it was a combination: v·1 = v], l·l = l², l²·l² = l⁴, l·l⁴ = l⁵ − key; then the
 // result. (In the first round the preimage S-boxes add their key first: (x + k)·(x + k) = l².)
-void witness_steps(const Template& tmpl, std::span<const AllocatedNum> preimage, std::vector<Step>& out) {
+void witness_steps(const Template& tmpl, std::span<const AllocatedNum> preimage, Steps& out) {
   const OptimizedConstants& c = *tmpl.constants;
   const size_t t = c.width;
   const std::vector<Fr>& k = c.compressed_round_constants;
@@ -292,13 +314,13 @@ void witness_steps(const Template& tmpl, std::span<const AllocatedNum> preimage,
   // l = x (+ pre): l², l⁴, then l⁴·l (+ post).
   auto power_steps = [&](const Fr& l, const Fr* post) {
     const Fr l2 = l.square(), l4 = l2.square(), l5 = l4 * l;
-    out.push_back({l2, l, l, l2});
-    out.push_back({l4, l2, l2, l4});
-    out.push_back({post ? l5 + *post : l5, l, l4, l5});
-    return out.back().value;
+    out.push(l2, l, l, l2);
+    out.push(l4, l2, l2, l4);
+    out.push(post ? l5 + *post : l5, l, l4, l5);
+    return out.value.back();
   };
   auto s_box = [&](Fr& x, const Fr* post) {
-    out.push_back({x, x, one, x});  // the combination allocated
+    out.push(x, x, one, x);  // the combination allocated
     x = power_steps(x, post);
   };
   // First round: the tag is a constant; the preimage enters with a pre-added key.
@@ -320,7 +342,7 @@ void witness_steps(const Template& tmpl, std::span<const AllocatedNum> preimage,
   }
   for (size_t i = 0; i < t; ++i) s_box(state[i], nullptr);
   mix();
-  out.push_back({state[1], state[1], one, state[1]});
+  out.push(state[1], state[1], one, state[1]);
 }
 
 }  // namespace
@@ -332,25 +354,36 @@ AllocatedNum poseidon_hash_reference(ConstraintSystem& cs, std::span<const Alloc
 AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
   const size_t arity = preimage.size();
   const Template& tmpl = template_for(arity);
-  thread_local std::vector<Step> steps;
-  thread_local std::vector<Variable> slots;
+  thread_local Steps steps;
+  thread_local std::vector<Variable> slots, in_a, in_b;
   thread_local LinearCombination lcs[3];
   steps.clear();
   witness_steps(tmpl, preimage, steps);
-  assert(3 * steps.size() + 1 == tmpl.offsets.size());
+  const size_t n = steps.value.size();
+  assert(3 * n + 1 == tmpl.offsets.size());
   slots.assign(1, Variable::one());
-  for (const AllocatedNum& n : preimage) slots.push_back(n.variable);
+  for (const AllocatedNum& num : preimage) slots.push_back(num.variable);
+  if (auto* prover = dynamic_cast<r1cs::ProvingAssignment*>(&cs)) {
+    // The prover needs only values and densities: no linear combination is built.
+    for (size_t k = 0; k < n; ++k) slots.push_back(prover->alloc(steps.value[k]));
+    in_a.clear();
+    in_b.clear();
+    for (const uint32_t slot : tmpl.a_slots) in_a.push_back(slots[slot]);
+    for (const uint32_t slot : tmpl.b_slots) in_b.push_back(slots[slot]);
+    prover->enforce_evaluated_block(in_a, in_b, steps.a, steps.b, steps.c);
+    return {slots.back(), steps.value.back()};
+  }
   const uint32_t* offset = tmpl.offsets.data();
-  for (const Step& step : steps) {
-    slots.push_back(cs.alloc(step.value));
+  for (size_t k = 0; k < n; ++k) {
+    slots.push_back(cs.alloc(steps.value[k]));
     for (LinearCombination& lc : lcs) {
       lc.clear();
       for (uint32_t i = offset[0]; i < offset[1]; ++i) lc.add(slots[tmpl.terms[i].slot], tmpl.terms[i].coefficient);
       ++offset;
     }
-    cs.enforce_evaluated(lcs[0], lcs[1], lcs[2], step.a, step.b, step.c);
+    cs.enforce_evaluated(lcs[0], lcs[1], lcs[2], steps.a[k], steps.b[k], steps.c[k]);
   }
-  return {slots.back(), steps.back().value};
+  return {slots.back(), steps.value.back()};
 }
 
 }  // namespace cuzk::gadgets

@@ -99,6 +99,24 @@ void ProvingAssignment::enforce_evaluated(const LinearCombination& la, const Lin
   c.push_back(c_value);
 }
 
+void ProvingAssignment::enforce_evaluated_block(std::span<const Variable> in_a, std::span<const Variable> in_b,
+                                                std::span<const ff::Fr> a_values, std::span<const ff::Fr> b_values,
+                                                std::span<const ff::Fr> c_values) {
+  for (const Variable v : in_a) {
+    if (v.kind == VariableKind::kAux) a_aux_density.set(v.index);
+  }
+  for (const Variable v : in_b) {
+    if (v.kind == VariableKind::kAux) {
+      b_aux_density.set(v.index);
+    } else {
+      b_input_density.set(v.index);
+    }
+  }
+  a.insert(a.end(), a_values.begin(), a_values.end());
+  b.insert(b.end(), b_values.begin(), b_values.end());
+  c.insert(c.end(), c_values.begin(), c_values.end());
+}
+
 void ProvingAssignment::append_input_constraints() {
   const size_t inputs = input_assignment.size();
   for (size_t i = 0; i < inputs; ++i) enforce(Variable{i, VariableKind::kInput}, {}, {});

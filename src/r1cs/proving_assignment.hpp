@@ -4,6 +4,7 @@
 // that query's linear combination of any constraint, whatever the coefficient).
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "r1cs/constraint_system.hpp"
@@ -23,6 +24,13 @@ class ProvingAssignment final : public ConstraintSystem {
   // debug builds).
   void enforce_evaluated(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
                          const ff::Fr& a_value, const ff::Fr& b_value, const ff::Fr& c_value) override;
+
+  // Appends constraints whose evaluations are known (a block a gadget computed natively): the
+  // values, and the densities from `in_a` / `in_b`, every variable that occurs in any of the
+  // block's A / B combinations. Equivalent to one enforce_evaluated per constraint.
+  void enforce_evaluated_block(std::span<const Variable> in_a, std::span<const Variable> in_b,
+                               std::span<const ff::Fr> a_values, std::span<const ff::Fr> b_values,
+                               std::span<const ff::Fr> c_values);
 
   // Capacity for this many constraints / aux / inputs (an optimisation only).
   void reserve(size_t constraints, size_t aux, size_t inputs);

@@ -88,7 +88,13 @@ TEST(PoseidonGadget, HandedOverEvaluationsEqualTheMatrices) {
     EXPECT_EQ(shape.b.multiply(cs.input_assignment, cs.aux_assignment), cs.b) << "arity " << arity;
     EXPECT_EQ(shape.c.multiply(cs.input_assignment, cs.aux_assignment), cs.c) << "arity " << arity;
     const r1cs::DensityBitmap a_density = shape.a.column_density(1, 1 + shape.num_aux);
-    for (size_t i = 0; i < shape.num_aux; ++i) ASSERT_EQ(a_density.test(i), cs.a_aux_density.test(i));
+    const r1cs::DensityBitmap b_density = shape.b.column_density(1, 1 + shape.num_aux);
+    const r1cs::DensityBitmap b_inputs = shape.b.column_density(0, 1);
+    for (size_t i = 0; i < shape.num_aux; ++i) {
+      ASSERT_EQ(a_density.test(i), cs.a_aux_density.test(i));
+      ASSERT_EQ(b_density.test(i), cs.b_aux_density.test(i));
+    }
+    EXPECT_EQ(b_inputs.test(0), cs.b_input_density.test(0));
   }
 }
 
