@@ -365,7 +365,8 @@ AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> p
   for (const AllocatedNum& num : preimage) slots.push_back(num.variable);
   if (auto* prover = dynamic_cast<r1cs::ProvingAssignment*>(&cs)) {
     // The prover needs only values and densities: no linear combination is built.
-    for (size_t k = 0; k < n; ++k) slots.push_back(prover->alloc(steps.value[k]));
+    const Variable first = prover->alloc_many(steps.value);
+    for (size_t k = 0; k < n; ++k) slots.push_back({first.index + k, r1cs::VariableKind::kAux});
     in_a.clear();
     in_b.clear();
     for (const uint32_t slot : tmpl.a_slots) in_a.push_back(slots[slot]);

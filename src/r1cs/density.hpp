@@ -16,6 +16,11 @@ class DensityBitmap {
     if (bit) words_.back() |= uint64_t{1} << (size_ % 64);
     ++size_;
   }
+  // Appends n zero bits.
+  void push_zeros(size_t n) {
+    size_ += n;
+    words_.resize((size_ + 63) / 64, 0);
+  }
   // Appends every bit of `other` after this bitmap's last bit.
   void append(const DensityBitmap& other) {
     const size_t shift = size_ % 64;

@@ -25,6 +25,8 @@ class ProvingAssignment final : public ConstraintSystem {
   void enforce_evaluated(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
                          const ff::Fr& a_value, const ff::Fr& b_value, const ff::Fr& c_value) override;
 
+  // values.size() new private variables, numbered consecutively; returns the first.
+  Variable alloc_many(std::span<const ff::Fr> values);
   // Appends constraints whose evaluations are known (a block a gadget computed natively): the
   // values, and the densities from `in_a` / `in_b`, every variable that occurs in any of the
   // block's A / B combinations. Equivalent to one enforce_evaluated per constraint.

@@ -1,0 +1,53 @@
+// Synthesis speed of the 32 GiB WindowPoSt partition circuit: constraints per second into a
+// ProvingAssignment (witness, a/b/c evaluations, densities), on one thread and on every core
+// (sectors synthesized in parallel and concatenated). The instance is synthetic (sparse
+// trees) and built outside the timed region; a run synthesizes `sectors` of the partition's
+// 2349 sector slots (every slot is the same shape, so the rate is the partition's rate).
+// Results: docs/PERF.md.
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <thread>
+
+#include "filecoin/post_kind.hpp"
+
+namespace {
+
+using namespace cuzk;
+
+const filecoin::PostInstance& instance(size_t sectors) {
+  static std::map<size_t, filecoin::PostInstance> cache;
+  auto it = cache.find(sectors);
+  if (it == cache.end()) {
+    filecoin::PostConfig config = *filecoin::post_config(filecoin::PostKind::kWindow, uint64_t{32} << 30);
+    config.sector_count = sectors;
+    it = cache.emplace(sectors, *filecoin::synthetic_post_instance(config, 1, ThreadPool::shared())).first;
+  }
+  return it->second;
+}
+
+void BM_WindowPostSynthesis(benchmark::State& state) {
+  const size_t sectors = static_cast<size_t>(state.range(0));
+  const size_t threads = state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
+  const filecoin::PostInstance& post = instance(sectors);
+  ThreadPool pool(threads);
+  size_t constraints = 0;
+  for (auto _ : state) {
+    Result<r1cs::ProvingAssignment> cs = filecoin::synthesize_parallel(post.circuit, pool, threads);
+    if (!cs.is_ok()) state.SkipWithError(cs.status().to_string().c_str());
+    constraints = cs->a.size();
+    benchmark::DoNotOptimize(cs->a.data());
+  }
+  state.counters["threads"] = static_cast<double>(threads);
+  state.counters["constraints"] = static_cast<double>(constraints);
+  state.counters["constraints/s"] =
+      benchmark::Counter(static_cast<double>(constraints), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["constraints/s/thread"] = benchmark::Counter(
+      static_cast<double>(constraints) / static_cast<double>(threads), benchmark::Counter::kIsIterationInvariantRate);
+}
+// {sectors, threads (0 = all cores)}; UseRealTime because the work runs on pool threads.
+BENCHMARK(BM_WindowPostSynthesis)->Args({64, 1})->Args({64, 0})->Args({512, 1})->Args({512, 0})->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
