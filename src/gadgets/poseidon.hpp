@@ -18,7 +18,8 @@
 
 namespace cuzk::gadgets {
 
-// neptune's Merkle-tree Poseidon hash of 2, 4, 8 or 11 allocated numbers (fast path).
+// neptune's Merkle-tree Poseidon hash of 2, 4, 8 or 11 allocated numbers (fast path); other
+// arities are a programming error (the process stops with a message, as PoseidonParams does).
 AllocatedNum poseidon_hash(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage);
 
 // The same circuit built step by step as neptune does (slow; defines the recording).
