@@ -58,18 +58,38 @@ Result<SnarkjsDomain> SnarkjsDomain::create(size_t n) {
   return out;
 }
 
+Result<WitnessMap> snarkjs_witness_map(const Zkey& zkey, std::span<const ff::Fr> witness,
+                                       const std::string& witness_name) {
+  if (witness.size() != zkey.n_vars) {
+    return Status::invalid_argument(witness_name + ": the witness has " + std::to_string(witness.size()) +
+                                    " values but the zkey's circuit has " + std::to_string(zkey.n_vars) +
+                                    " variables (a witness for another circuit?)");
+  }
+  if (!witness[0].is_one()) {
+    return Status::invalid_argument(witness_name + ": witness[0] (the constant ONE signal) is not 1");
+  }
+  // a_j, b_j over the coefficient section (snarkjs buildABC1); c_j = a_j·b_j is formed later.
+  WitnessMap ab{std::vector<ff::Fr>(zkey.domain_size), std::vector<ff::Fr>(zkey.domain_size)};
+  for (const ZkeyCoef& coef : zkey.coefs) {
+    (coef.matrix == 0 ? ab.a : ab.b)[coef.constraint] += coef.value * witness[coef.signal];
+  }
+  return ab;
+}
+
 Result<std::vector<ff::Fr>> snarkjs_h_evaluations(const Zkey& zkey, std::span<const ff::Fr> witness,
                                                   const SnarkjsDomain& domain, ThreadPool& pool) {
-  const size_t n = domain.size();
-  if (witness.size() != zkey.n_vars) {
-    return Status::invalid_argument("witness has " + std::to_string(witness.size()) + " values, the zkey expects " +
-                                    std::to_string(zkey.n_vars));
-  }
-  if (n != zkey.domain_size) return Status::invalid_argument("domain size does not match the zkey's");
+  auto ab = snarkjs_witness_map(zkey, witness, "witness");
+  if (!ab.is_ok()) return ab.status();
+  return snarkjs_h_evaluations(zkey, *ab, domain, pool);
+}
 
-  // 1. a_j, b_j over the coefficient section (snarkjs buildABC1), c_j = a_j·b_j.
-  std::vector<ff::Fr> ab[2] = {std::vector<ff::Fr>(n), std::vector<ff::Fr>(n)};
-  for (const ZkeyCoef& coef : zkey.coefs) ab[coef.matrix][coef.constraint] += coef.value * witness[coef.signal];
+Result<std::vector<ff::Fr>> snarkjs_h_evaluations(const Zkey& zkey, const WitnessMap& map, const SnarkjsDomain& domain,
+                                                  ThreadPool& pool) {
+  const size_t n = domain.size();
+  if (n != zkey.domain_size || map.a.size() != n || map.b.size() != n) {
+    return Status::invalid_argument("domain size does not match the zkey's");
+  }
+  const std::vector<ff::Fr>* ab[2] = {&map.a, &map.b};
 
   // 2. Each of a, b, c: scatter to our order, inverse NTT (coefficients), multiply coefficient
   //    j by g^j, forward NTT: values at g·ω_ours^j.
@@ -79,7 +99,7 @@ Result<std::vector<ff::Fr>> snarkjs_h_evaluations(const Zkey& zkey, std::span<co
     buf.resize(n);
     pool.parallel_for(n, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) {
-        buf[domain.ours(i)] = which < 2 ? ab[which][i] : ab[0][i] * ab[1][i];
+        buf[domain.ours(i)] = which < 2 ? (*ab[which])[i] : map.a[i] * map.b[i];
       }
     });
     if (Status s = ntt::inverse(domain.domain(), buf, pool); !s.is_ok()) return s;
@@ -106,18 +126,6 @@ Result<std::vector<ff::Fr>> snarkjs_h_evaluations(const Zkey& zkey, std::span<co
 
 Result<ZkeyProof> prove_zkey(const Zkey& zkey, std::span<const ff::Fr> witness, groth16::BlindingSource& blinding,
                              ThreadPool& pool, const ZkeyProveOptions& options) {
-  if (witness.size() != zkey.n_vars) {
-    return Status::invalid_argument(options.witness_name + ": the witness has " + std::to_string(witness.size()) +
-                                    " values but the zkey's circuit has " + std::to_string(zkey.n_vars) +
-                                    " variables (a witness for another circuit?)");
-  }
-  if (!witness[0].is_one()) {
-    return Status::invalid_argument(options.witness_name + ": witness[0] (the constant ONE signal) is not 1");
-  }
-  if (zkey.a.size() != zkey.n_vars || zkey.b1.size() != zkey.n_vars || zkey.b2.size() != zkey.n_vars ||
-      zkey.h.size() != zkey.domain_size || zkey.c.size() != zkey.n_vars - zkey.n_public - 1) {
-    return Status::invalid_argument("the zkey was read without its proving sections");
-  }
   if (options.r1cs != nullptr) {
     const R1cs& r1cs = *options.r1cs;
     if (r1cs.n_wires != zkey.n_vars || r1cs.n_public() != zkey.n_public) {
@@ -126,12 +134,26 @@ Result<ZkeyProof> prove_zkey(const Zkey& zkey, std::span<const ff::Fr> witness, 
                                       std::to_string(zkey.n_vars) + " variables, " + std::to_string(zkey.n_public) +
                                       " public)");
     }
-    if (Status s = check_witness(r1cs, witness, options.witness_name, options.r1cs_name); !s.is_ok()) return s;
   }
+  auto map = snarkjs_witness_map(zkey, witness, options.witness_name);
+  if (!map.is_ok()) return map.status();
+  if (options.r1cs != nullptr) {
+    if (Status s = check_witness(*options.r1cs, witness, options.witness_name, options.r1cs_name); !s.is_ok()) return s;
+  }
+  return prove_zkey_mapped(zkey, witness, *map, blinding, pool, options);
+}
 
+Result<ZkeyProof> prove_zkey_mapped(const Zkey& zkey, std::span<const ff::Fr> witness, const WitnessMap& map,
+                                    groth16::BlindingSource& blinding, ThreadPool& pool,
+                                    const ZkeyProveOptions& options) {
+  if (witness.size() != zkey.n_vars) return Status::invalid_argument("the witness does not match the zkey");
+  if (zkey.a.size() != zkey.n_vars || zkey.b1.size() != zkey.n_vars || zkey.b2.size() != zkey.n_vars ||
+      zkey.h.size() != zkey.domain_size || zkey.c.size() != zkey.n_vars - zkey.n_public - 1) {
+    return Status::invalid_argument("the zkey was read without its proving sections");
+  }
   auto domain = SnarkjsDomain::create(zkey.domain_size);
   if (!domain.is_ok()) return domain.status();
-  auto h = snarkjs_h_evaluations(zkey, witness, *domain, pool);
+  auto h = snarkjs_h_evaluations(zkey, map, *domain, pool);
   if (!h.is_ok()) return h.status();
 
   using ec::G1Config;

@@ -63,6 +63,19 @@ class SnarkjsDomain {
   ff::Fr shift_;
 };
 
+// Step 1 above: a_j = Σ coef·w_s (A entries of row j), b_j likewise, for the domainSize rows.
+struct WitnessMap {
+  std::vector<ff::Fr> a, b;
+};
+// Errors: INVALID_ARGUMENT if witness.size() ≠ nVars ("a witness for another circuit?") or
+// witness[0] ≠ 1, naming `witness_name`.
+Result<WitnessMap> snarkjs_witness_map(const Zkey& zkey, std::span<const ff::Fr> witness,
+                                       const std::string& witness_name);
+
+// Step 2 from a witness map: h_i for i < domainSize in snarkjs's order.
+Result<std::vector<ff::Fr>> snarkjs_h_evaluations(const Zkey& zkey, const WitnessMap& map, const SnarkjsDomain& domain,
+                                                  ThreadPool& pool);
+
 // Steps 1–2 above: h_i for i < domainSize, in snarkjs's order (H point i), Montgomery form.
 // Preconditions: witness.size() == zkey.n_vars (checked: invalid_argument).
 Result<std::vector<ff::Fr>> snarkjs_h_evaluations(const Zkey& zkey, std::span<const ff::Fr> witness,
@@ -92,5 +105,12 @@ struct ZkeyProveOptions {
 // Thread safety: reentrant; runs its NTTs and MSMs on `pool`.
 Result<ZkeyProof> prove_zkey(const Zkey& zkey, std::span<const ff::Fr> witness, groth16::BlindingSource& blinding,
                              ThreadPool& pool, const ZkeyProveOptions& options = {});
+
+// Steps 2–4 from a witness map made by snarkjs_witness_map for this witness (options.r1cs is
+// not consulted here; the self-check still applies). The engine synthesizes (step 1) on its
+// synthesis threads and proves with this.
+Result<ZkeyProof> prove_zkey_mapped(const Zkey& zkey, std::span<const ff::Fr> witness, const WitnessMap& map,
+                                    groth16::BlindingSource& blinding, ThreadPool& pool,
+                                    const ZkeyProveOptions& options = {});
 
 }  // namespace cuzk::circom

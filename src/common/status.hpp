@@ -19,6 +19,8 @@ enum class StatusCode {
   kCancelled,
   kDeadlineExceeded,
   kNotFound,
+  kFailedPrecondition,  // the request is valid but the system is not in a state to do it
+  kUnavailable,         // shutting down, or a resource limit reached: try again later
   kInternal,
 };
 

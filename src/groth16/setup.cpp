@@ -1,6 +1,7 @@
 // Test setup: Lagrange evaluation of the QAP at τ, then fixed-base multiplications.
 #include "groth16/setup.hpp"
 
+#include <random>
 #include <string>
 
 #include "ec/fixed_base.hpp"
@@ -111,6 +112,15 @@ Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const Toxic
   pk.b_g1 = fixed_base_many(g1, b_scalars, pool);
   pk.b_g2 = fixed_base_many(g2, b_scalars, pool);
   return pk;
+}
+
+Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, uint64_t seed, ThreadPool& pool) {
+  r1cs::ShapeRecorder recorder;
+  if (Status s = circuit.synthesize(recorder); !s.is_ok()) return s;
+  const r1cs::R1csShape shape = std::move(recorder).finish(true);
+  std::mt19937_64 rng(seed);
+  const ToxicWaste waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
+  return insecure_test_setup(shape, waste, pool);
 }
 
 }  // namespace cuzk::groth16

@@ -6,6 +6,7 @@
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "groth16/keys.hpp"
+#include "r1cs/constraint_system.hpp"
 #include "r1cs/shape.hpp"
 
 namespace cuzk::groth16 {
@@ -19,5 +20,9 @@ struct ToxicWaste {
 // in bellperson's layout. Errors: empty shape, domain larger than 2^28, τ inside the domain,
 // a zero α/β/γ/δ, or a variable present in A/B only with coefficients that cancel at τ.
 Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const ToxicWaste& waste, ThreadPool& pool);
+
+// Records `circuit`'s shape (with the input constraints) and runs the setup above with toxic
+// waste drawn from a PRNG seeded with `seed`. Errors: the circuit's own, or the setup's.
+Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, uint64_t seed, ThreadPool& pool);
 
 }  // namespace cuzk::groth16

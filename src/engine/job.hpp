@@ -1,0 +1,69 @@
+// The engine's vocabulary: priorities, job requests, per-job timings and results.
+//
+// A job names a registered circuit (by id), carries a priority and an opaque payload (a .wtns
+// file's bytes for circom circuits, a seed for synthetic circuits, …), and ends as a JobResult:
+// one proof per partition (circuit) of the job, the public inputs, and where its time went.
+//
+// Timings (milliseconds, as SPEC.md's one-line contract):
+//   queue  submit → the first of its circuits starts (waiting for a batch, for memory, for a
+//          synthesis thread)
+//   srs    acquiring its parameters (≈0 for a hot SRS, the load time for a warm/cold one)
+//   synth  synthesis wall time, summed over its partitions
+//   gpu    prover wall time (NTT + MSMs + assembly), summed over the prove calls it took part in;
+//          on the CPU backend this is the CPU prover's time under the same name
+//   verify self-verification of its proofs
+//   total  submit → result ready
+// With per-partition pipelining, synth and gpu of one job overlap, so total can be less than
+// their sum.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/status.hpp"
+
+namespace cuzk::engine {
+
+enum class Priority : uint8_t { kCritical = 0, kHigh = 1, kNormal = 2, kLow = 3 };
+inline constexpr size_t kPriorityLevels = 4;
+
+std::string_view priority_name(Priority p);  // "critical", "high", "normal", "low"
+std::optional<Priority> parse_priority(std::string_view name);
+
+using JobId = uint64_t;
+
+struct JobRequest {
+  std::string circuit_id;
+  std::optional<Priority> priority;  // unset → the circuit's default
+  std::vector<uint8_t> payload;
+};
+
+enum class JobState : uint8_t { kQueued, kRunning, kDone, kFailed, kCancelled };
+std::string_view job_state_name(JobState s);
+
+struct JobTimings {
+  double queue_ms = 0, srs_ms = 0, synth_ms = 0, gpu_ms = 0, verify_ms = 0, total_ms = 0;
+};
+
+// "timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)", integers.
+std::string format_timings(const JobTimings& t);
+
+struct JobResult {
+  JobId id = 0;
+  std::string circuit_id;
+  std::string kind;  // the circuit's kind ("circom", "synthetic", …)
+  Priority priority = Priority::kNormal;
+  Status status;  // OK, or why no proof came out (kCancelled when cancelled)
+  // One proof per partition, in the circuit's own encoding (bellperson's 192-byte compressed
+  // proof for native circuits; snarkjs proof.json text for circom).
+  std::vector<std::vector<uint8_t>> proofs;
+  std::vector<std::string> public_inputs;  // decimal, without ONE, all partitions in order
+  JobTimings timings;
+  size_t batch_size = 1;  // circuits in the largest prove call this job took part in
+  std::string worker;     // "cpu" or "cuda:<n>"
+};
+
+}  // namespace cuzk::engine

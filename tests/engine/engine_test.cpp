@@ -1,0 +1,368 @@
+// Engine, end to end on the CPU backend: real synthetic and circom proofs that verify
+// independently; priority order; batching; cancellation (queued and in flight); the
+// working-memory budget; self-verification failures; bad requests; pipelining; drain on
+// shutdown; the timings line.
+#include "engine/engine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <mutex>
+#include <regex>
+
+#include "circom/json_format.hpp"
+#include "circom/zkey_file.hpp"
+#include "common/reclaimer.hpp"
+#include "engine/circom_circuit.hpp"
+#include "engine/fake_circuit.hpp"
+#include "groth16/bellperson_format.hpp"
+#include "groth16/verifier.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using std::chrono::milliseconds;
+using testing::FakeBehaviour;
+using testing::FakeCircuit;
+
+class EngineTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("cuzk_engine_test_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+            std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    registry_ = std::make_shared<CircuitRegistry>((dir_ / "generated").string());
+  }
+  void TearDown() override {
+    engine_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  EngineConfig config() {
+    EngineConfig c;
+    c.use_gpus = false;
+    c.synthesis_threads = 2;
+    c.prover_threads = 2;
+    c.scheduler.max_batch_size = 1;
+    c.log = [this](std::string_view line) {
+      std::lock_guard<std::mutex> lock(log_mutex_);
+      log_.emplace_back(line);
+    };
+    return c;
+  }
+  void start(EngineConfig c) {
+    auto e = Engine::create(std::move(c), registry_);
+    ASSERT_TRUE(e.is_ok()) << e.status().to_string();
+    engine_ = std::move(e).value();
+  }
+  JobId submit(const std::string& circuit, std::vector<uint8_t> payload = {},
+               std::optional<Priority> p = std::nullopt) {
+    auto id = engine_->submit(JobRequest{circuit, p, std::move(payload)});
+    EXPECT_TRUE(id.is_ok()) << id.status().to_string();
+    return id.is_ok() ? *id : 0;
+  }
+  JobResult await(JobId id) {
+    auto r = engine_->await(id, milliseconds(120000));
+    EXPECT_TRUE(r.is_ok()) << r.status().to_string();
+    return r.is_ok() ? *r : JobResult{};
+  }
+  std::vector<std::string> log() {
+    std::lock_guard<std::mutex> lock(log_mutex_);
+    return log_;
+  }
+  // Job ids in the order their "job <id> …" lines were logged.
+  std::vector<JobId> finish_order() {
+    std::vector<JobId> out;
+    const std::regex re("^job ([0-9]+) ");
+    for (const auto& line : log()) {
+      std::smatch m;
+      if (std::regex_search(line, m, re)) out.push_back(std::stoull(m[1]));
+    }
+    return out;
+  }
+
+  std::filesystem::path dir_;
+  std::shared_ptr<CircuitRegistry> registry_;
+  std::unique_ptr<Engine> engine_;
+  std::mutex log_mutex_;
+  std::vector<std::string> log_;
+};
+
+TEST_F(EngineTest, SyntheticProofsVerifyAgainstTheWrittenParameters) {
+  start(config());
+  const JobId a = submit("synthetic-64", {1});
+  const JobId b = submit("synthetic-64x3", {2});
+  const JobResult ra = await(a), rb = await(b);
+  ASSERT_TRUE(ra.status.is_ok()) << ra.status.to_string();
+  ASSERT_TRUE(rb.status.is_ok()) << rb.status.to_string();
+  EXPECT_EQ(ra.proofs.size(), 1u);
+  EXPECT_EQ(rb.proofs.size(), 3u);
+  EXPECT_EQ(ra.kind, "synthetic");
+  EXPECT_EQ(ra.worker, "cpu");
+
+  // An independent check: read the parameter file back and verify each 192-byte proof.
+  std::ifstream in(dir_ / "generated" / "synthetic-64.params", std::ios::binary);
+  auto pk = groth16::read_proving_key(in, "synthetic-64.params", ec::SubgroupCheck::kYes);
+  ASSERT_TRUE(pk.is_ok()) << pk.status().to_string();
+  const auto pvk = groth16::PreparedVerifyingKey::from(pk->vk);
+  for (const JobResult* r : {&ra, &rb}) {
+    ASSERT_EQ(r->public_inputs.size(), r->proofs.size());
+    for (size_t i = 0; i < r->proofs.size(); ++i) {
+      ASSERT_EQ(r->proofs[i].size(), groth16::kProofBytes);
+      auto proof = groth16::proof_from_bytes(r->proofs[i], "proof");
+      ASSERT_TRUE(proof.is_ok());
+      const auto input = ff::Fr::from_decimal(r->public_inputs[i]);
+      ASSERT_TRUE(input);
+      EXPECT_TRUE(groth16::verify(pvk, *proof, std::vector<ff::Fr>{*input}).is_ok());
+    }
+  }
+  // The contract's line, right after the job's own line.
+  const auto lines = log();
+  const std::regex timings(R"(^timings: total=\d+ ms \(queue=\d+ ms, srs=\d+ ms, synth=\d+ ms, gpu=\d+ ms\)$)");
+  size_t seen = 0;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    if (std::regex_match(lines[i], timings)) {
+      ++seen;
+      EXPECT_EQ(lines[i - 1].rfind("job ", 0), 0u) << lines[i - 1];
+      EXPECT_NE(lines[i - 1].find("kind=synthetic"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(seen, 2u);
+  EXPECT_EQ(engine_->await(a, milliseconds(0)).status().code(), StatusCode::kNotFound) << "collected once";
+}
+
+TEST_F(EngineTest, CircomJobsProveAndWrongWitnessesAreRefused) {
+  const std::string fixtures = CUZK_CIRCOM_FIXTURES_DIR;
+  auto circuit = make_circom_circuit("many_public", fixtures + "/many_public/circuit.zkey");
+  ASSERT_TRUE(circuit.is_ok()) << circuit.status().to_string();
+  ASSERT_TRUE(registry_->add(*circuit).is_ok());
+  EXPECT_FALSE(registry_->add(*circuit).is_ok()) << "ids are unique";
+  start(config());
+  std::ifstream w(fixtures + "/many_public/witness.wtns", std::ios::binary);
+  std::vector<uint8_t> witness((std::istreambuf_iterator<char>(w)), std::istreambuf_iterator<char>());
+  const JobResult r = await(submit("many_public", witness));
+  ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
+  ASSERT_EQ(r.proofs.size(), 1u);
+  auto zkey = circom::read_zkey(fixtures + "/many_public/circuit.zkey", circom::ZkeyParts::kVerifyingKey);
+  ASSERT_TRUE(zkey.is_ok());
+  auto proof = circom::proof_from_json(std::string(r.proofs[0].begin(), r.proofs[0].end()), "proof");
+  ASSERT_TRUE(proof.is_ok()) << proof.status().to_string();
+  std::vector<ff::Fr> inputs;
+  for (const auto& s : r.public_inputs) inputs.push_back(*ff::Fr::from_decimal(s));
+  EXPECT_TRUE(groth16::verify(groth16::PreparedVerifyingKey::from(zkey->verifying_key()), *proof, inputs).is_ok());
+
+  std::ifstream other(fixtures + "/no_public/witness.wtns", std::ios::binary);
+  std::vector<uint8_t> foreign((std::istreambuf_iterator<char>(other)), std::istreambuf_iterator<char>());
+  auto refused = engine_->submit(JobRequest{"many_public", std::nullopt, foreign});
+  ASSERT_FALSE(refused.is_ok());
+  EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(refused.status().message().find("another circuit"), std::string::npos) << refused.status().message();
+  auto garbage = engine_->submit(JobRequest{"many_public", std::nullopt, {1, 2, 3}});
+  EXPECT_EQ(garbage.status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST_F(EngineTest, BadRequestsGetNamedErrorsAndLeaveTheEngineHealthy) {
+  auto c = config();
+  c.max_payload_bytes = 100;
+  start(c);
+  auto unknown = engine_->submit(JobRequest{"no-such-circuit", std::nullopt, {}});
+  EXPECT_EQ(unknown.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(unknown.status().message().find("no-such-circuit"), std::string::npos);
+  auto big = engine_->submit(JobRequest{"synthetic-64", std::nullopt, std::vector<uint8_t>(101)});
+  EXPECT_EQ(big.status().code(), StatusCode::kInvalidArgument);
+  auto seed = engine_->submit(JobRequest{"synthetic-64", std::nullopt, std::vector<uint8_t>(65)});
+  EXPECT_EQ(seed.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(engine_->cancel(12345).code(), StatusCode::kNotFound);
+  EXPECT_TRUE(await(submit("synthetic-64")).status.is_ok());
+}
+
+TEST_F(EngineTest, HigherPrioritiesFinishFirst) {
+  FakeBehaviour b;
+  b.prove_time = milliseconds(100);
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.synthesis_threads = 1;
+  start(c);
+  const JobId first = submit("fake");  // occupies the worker
+  std::this_thread::sleep_for(milliseconds(30));
+  const JobId low = submit("fake", {}, Priority::kLow);
+  const JobId normal = submit("fake", {}, Priority::kNormal);
+  const JobId high = submit("fake", {}, Priority::kHigh);
+  const JobId critical = submit("fake", {}, Priority::kCritical);
+  for (JobId id : {first, low, normal, high, critical}) EXPECT_TRUE(await(id).status.is_ok());
+  const auto order = finish_order();
+  ASSERT_EQ(order.size(), 5u);
+  EXPECT_EQ(order[0], first);
+  // The worker was busy while the four arrived: they are proved by priority.
+  EXPECT_EQ(std::vector<JobId>(order.begin() + 1, order.end()), (std::vector<JobId>{critical, high, normal, low}));
+}
+
+TEST_F(EngineTest, BatchableJobsShareOneProveCall) {
+  FakeBehaviour b;
+  b.batchable = true;
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.scheduler.max_batch_size = 4;
+  c.scheduler.max_batch_wait = milliseconds(60000);
+  start(c);
+  std::vector<JobId> ids;
+  for (uint8_t i = 0; i < 4; ++i) ids.push_back(submit("fake", {i}));
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const JobResult r = await(ids[i]);
+    ASSERT_TRUE(r.status.is_ok());
+    EXPECT_EQ(r.batch_size, 4u);
+    EXPECT_EQ(r.proofs[0], (std::vector<uint8_t>{static_cast<uint8_t>(i), 0})) << "results go to their own jobs";
+  }
+  EXPECT_EQ(b.prove_calls.load(), 1);
+}
+
+TEST_F(EngineTest, BatchFlushesOnTimeout) {
+  FakeBehaviour b;
+  b.batchable = true;
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.scheduler.max_batch_size = 10;
+  c.scheduler.max_batch_wait = milliseconds(50);
+  start(c);
+  const JobId a = submit("fake"), d = submit("fake");
+  EXPECT_EQ(await(a).batch_size, 2u);
+  EXPECT_TRUE(await(d).status.is_ok());
+}
+
+TEST_F(EngineTest, CancelQueuedAndInFlightJobs) {
+  FakeBehaviour b;
+  b.prove_time = milliseconds(50);
+  b.partitions = 6;
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.synthesis_threads = 1;
+  start(c);
+  const JobId running = submit("fake");
+  std::this_thread::sleep_for(milliseconds(80));  // partition 0 or 1 is proving
+  const JobId queued = submit("fake", {}, Priority::kLow);
+  ASSERT_TRUE(engine_->cancel(running).is_ok());
+  ASSERT_TRUE(engine_->cancel(queued).is_ok());
+  const JobResult r1 = await(running), r2 = await(queued);
+  EXPECT_EQ(r1.status.code(), StatusCode::kCancelled);
+  EXPECT_EQ(r2.status.code(), StatusCode::kCancelled);
+  EXPECT_TRUE(r1.proofs.empty());
+  EXPECT_LT(b.prove_calls.load(), 6) << "in-flight cancellation stops between partitions";
+  EXPECT_EQ(engine_->cancel(running).code(), StatusCode::kNotFound) << "collected";
+  const JobId done = submit("fake");
+  EXPECT_TRUE(await(done).status.is_ok());
+}
+
+TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
+  FakeBehaviour b;
+  b.prove_time = milliseconds(20);
+  b.partitions = 10;
+  b.partition_bytes = 100;
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.synthesis_threads = 4;
+  c.working_memory_budget_bytes = 250;  // two partitions at a time
+  start(c);
+  const JobId a = submit("fake"), d = submit("fake");
+  const JobResult r = await(a);
+  ASSERT_TRUE(r.status.is_ok());
+  EXPECT_EQ(r.proofs.size(), 10u);
+  EXPECT_TRUE(await(d).status.is_ok());
+  Reclaimer::shared().drain();
+  EXPECT_LE(b.max_alive.load(), 2) << "synthesized-but-unproven partitions exceeded the budget";
+  EXPECT_EQ(b.alive.load(), 0) << "every synthesized circuit is freed";
+  EXPECT_EQ(engine_->status().working_used, 0u);
+}
+
+TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {
+  FakeBehaviour b;
+  b.fail_verify = true;
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  start(config());
+  const JobResult r = await(submit("fake"));
+  EXPECT_EQ(r.status.code(), StatusCode::kInternal);
+  EXPECT_NE(r.status.message().find("self-verification"), std::string::npos);
+  EXPECT_TRUE(r.proofs.empty());
+}
+
+TEST_F(EngineTest, ASynthesisFailureFailsOnlyItsOwnJobInABatch) {
+  FakeBehaviour b;
+  b.batchable = true;
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.scheduler.max_batch_size = 3;
+  c.scheduler.max_batch_wait = milliseconds(60000);
+  start(c);
+  const JobId ok1 = submit("fake", {1}), bad = submit("fake", {0xee}), ok2 = submit("fake", {2});
+  EXPECT_TRUE(await(ok1).status.is_ok());
+  EXPECT_EQ(await(bad).status.code(), StatusCode::kUnsatisfiable);
+  EXPECT_TRUE(await(ok2).status.is_ok());
+  const auto s = engine_->status();
+  EXPECT_EQ(s.failed, 1u);
+  EXPECT_EQ(s.done, 2u);
+}
+
+TEST_F(EngineTest, SynthesisOfTheNextJobOverlapsProving) {
+  FakeBehaviour b;
+  b.synth_time = milliseconds(60);
+  b.prove_time = milliseconds(60);
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.synthesis_threads = 1;
+  start(c);
+  std::vector<JobId> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(submit("fake"));
+  double synth = 0, gpu = 0, last_total = 0;
+  for (JobId id : ids) {
+    const JobResult r = await(id);
+    synth += r.timings.synth_ms;
+    gpu += r.timings.gpu_ms;
+    last_total = std::max(last_total, r.timings.total_ms);
+  }
+  // Sequential would take synth + gpu; the pipeline hides most of one inside the other.
+  EXPECT_LT(last_total, 0.85 * (synth + gpu)) << "synth " << synth << " gpu " << gpu << " wall " << last_total;
+}
+
+TEST_F(EngineTest, ShutdownDrainsThenRefusesNewJobs) {
+  FakeBehaviour b;
+  b.prove_time = milliseconds(20);
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  start(config());
+  std::vector<JobId> ids;
+  for (int i = 0; i < 3; ++i) ids.push_back(submit("fake"));
+  engine_->shutdown(milliseconds(30000));
+  for (JobId id : ids) EXPECT_TRUE(await(id).status.is_ok());
+  EXPECT_EQ(engine_->submit(JobRequest{"fake", std::nullopt, {}}).status().code(), StatusCode::kUnavailable);
+}
+
+TEST_F(EngineTest, PreloadEvictAndStatus) {
+  FakeBehaviour b;
+  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 1234, b)).is_ok());
+  auto c = config();
+  c.preload = {"fake"};
+  start(c);
+  auto s = engine_->status();
+  ASSERT_EQ(s.srs.size(), 1u);
+  EXPECT_EQ(s.srs[0].tier, SrsTier::kHot);
+  EXPECT_EQ(s.pinned_used, 1234u);
+  ASSERT_EQ(s.workers.size(), 1u);
+  EXPECT_EQ(s.workers[0].name, "cpu");
+  ASSERT_TRUE(engine_->evict("fake").is_ok());
+  EXPECT_EQ(engine_->status().srs[0].tier, SrsTier::kCold);
+  EXPECT_EQ(engine_->evict("nope").code(), StatusCode::kNotFound);
+  const std::string metrics = engine_->metrics_text();
+  EXPECT_NE(metrics.find("# TYPE cuzk_jobs_submitted_total counter"), std::string::npos);
+  EXPECT_NE(metrics.find("cuzk_pinned_limit_bytes"), std::string::npos);
+}
+
+TEST_F(EngineTest, UnknownPreloadIsAStartUpError) {
+  auto c = config();
+  c.preload = {"nope"};
+  auto e = Engine::create(std::move(c), registry_);
+  ASSERT_FALSE(e.is_ok());
+  EXPECT_NE(e.status().message().find("nope"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cuzk::engine

@@ -1,0 +1,113 @@
+// SrsManager: tiers, refcounts, one load for concurrent acquirers, LRU demotion within the
+// budget that never touches an SRS in use, explicit eviction, load errors.
+#include "engine/srs_manager.hpp"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "common/reclaimer.hpp"
+#include "engine/fake_circuit.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using testing::FakeBehaviour;
+using testing::FakeCircuit;
+
+class SrsManagerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("cuzk_srs_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  SrsInfo info(const SrsManager& m, const CircuitDef& c) {
+    for (const auto& i : m.list()) {
+      if (i.path == c.srs_path()) return i;
+    }
+    return {};
+  }
+
+  std::filesystem::path dir_;
+  ThreadPool pool_{2};
+};
+
+TEST_F(SrsManagerTest, AcquireMakesHotAndCountsReferences) {
+  FakeBehaviour b;
+  FakeCircuit c("a", dir_, 100, b);
+  size_t freed = 0;
+  SrsManager m(1000, pool_, [&](const LoadedSrs&) { ++freed; });
+  EXPECT_EQ(info(m, c).tier, SrsTier::kCold);
+  {
+    auto l1 = m.acquire(c);
+    ASSERT_TRUE(l1.is_ok()) << l1.status().to_string();
+    auto l2 = m.acquire(c);
+    ASSERT_TRUE(l2.is_ok());
+    EXPECT_EQ(info(m, c).tier, SrsTier::kHot);
+    EXPECT_EQ(info(m, c).refcount, 2u);
+    EXPECT_EQ(m.hot_bytes(), 100u);
+    EXPECT_EQ(b.loads.load(), 1);
+    EXPECT_EQ(m.evict(c.srs_path()).code(), StatusCode::kFailedPrecondition) << "in use: never evicted";
+  }
+  EXPECT_EQ(info(m, c).refcount, 0u);
+  EXPECT_EQ(info(m, c).tier, SrsTier::kHot) << "stays hot while within the budget";
+  ASSERT_TRUE(m.evict(c.srs_path()).is_ok());
+  EXPECT_EQ(info(m, c).tier, SrsTier::kCold);
+  EXPECT_EQ(freed, 1u);
+  EXPECT_EQ(m.evict(dir_ / "nothing").code(), StatusCode::kNotFound);
+}
+
+TEST_F(SrsManagerTest, ConcurrentAcquirersShareOneLoad) {
+  FakeBehaviour b;
+  FakeCircuit c("a", dir_, 100, b);
+  SrsManager m(1000, pool_, nullptr);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 8; ++i) threads.emplace_back([&] { EXPECT_TRUE(m.acquire(c).is_ok()); });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(b.loads.load(), 1);
+}
+
+TEST_F(SrsManagerTest, LeastRecentlyUsedUnreferencedSrsIsDemotedToWarm) {
+  FakeBehaviour b;
+  FakeCircuit a("a", dir_, 400, b), c2("b", dir_, 400, b), c3("c", dir_, 400, b);
+  SrsManager m(1000, pool_, nullptr);
+  ASSERT_TRUE(m.preload(a).is_ok());
+  ASSERT_TRUE(m.preload(c2).is_ok());
+  ASSERT_TRUE(m.acquire(a).is_ok());  // a is now more recent than b
+  ASSERT_TRUE(m.preload(c3).is_ok());  // 1200 > 1000: b (least recent) goes
+  EXPECT_EQ(info(m, a).tier, SrsTier::kHot);
+  EXPECT_EQ(info(m, c2).tier, SrsTier::kWarm);
+  EXPECT_EQ(info(m, c3).tier, SrsTier::kHot);
+  EXPECT_LE(m.hot_bytes(), 1000u);
+}
+
+TEST_F(SrsManagerTest, ReferencedSrsIsNeverEvictedEvenOverBudget) {
+  FakeBehaviour b;
+  FakeCircuit a("a", dir_, 800, b), c2("b", dir_, 800, b);
+  SrsManager m(1000, pool_, nullptr);
+  auto la = m.acquire(a);
+  auto lb = m.acquire(c2);
+  ASSERT_TRUE(la.is_ok() && lb.is_ok());
+  EXPECT_EQ(info(m, a).tier, SrsTier::kHot);
+  EXPECT_EQ(info(m, c2).tier, SrsTier::kHot);
+  EXPECT_EQ(m.hot_bytes(), 1600u) << "over budget rather than failing a job";
+  la = Result<SrsLease>(SrsLease());  // release a: now it can go
+  EXPECT_EQ(info(m, a).tier, SrsTier::kWarm);
+  EXPECT_EQ(m.hot_bytes(), 800u);
+}
+
+TEST_F(SrsManagerTest, MissingFileIsANamedError) {
+  FakeBehaviour b;
+  FakeCircuit c("a", dir_, 100, b);
+  std::filesystem::remove(c.srs_path());
+  SrsManager m(1000, pool_, nullptr);
+  auto lease = m.acquire(c);
+  ASSERT_FALSE(lease.is_ok());
+  EXPECT_EQ(lease.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(lease.status().message().find(c.srs_path()), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cuzk::engine
