@@ -206,7 +206,6 @@ class Recording final : public ConstraintSystem {
 // The recording of one arity in replayable form. Slots name variables: 0 is ONE, 1..arity the
 // preimage, arity + 1 + k the gadget's k-th allocation; constraint k follows allocation k, its
 // a, b, c terms at terms[offsets[3k] .. offsets[3k+1]), [.. offsets[3k+2]), [.. offsets[3k+3]).
-// The MDS and pre-sparse matrices are kept column by column for the native permutation.
 struct Template {
   struct SlotTerm {
     uint32_t slot;
@@ -216,7 +215,6 @@ struct Template {
   std::vector<SlotTerm> terms;
   std::vector<uint32_t> offsets{0};
   std::vector<uint32_t> a_slots, b_slots;  // every slot occurring in some A / B combination
-  std::vector<Fr> mds_columns, pre_sparse_columns;  // [j·t + i] = m[i][j]
 };
 
 Template record(size_t arity) {
@@ -244,12 +242,6 @@ Template record(size_t arity) {
   for (uint32_t slot = 0; slot < in_a.size(); ++slot) {
     if (in_a[slot]) out.a_slots.push_back(slot);
     if (in_b[slot]) out.b_slots.push_back(slot);
-  }
-  for (size_t j = 0; j < c.width; ++j) {
-    for (size_t i = 0; i < c.width; ++i) {
-      out.mds_columns.push_back(c.mds[i][j]);
-      out.pre_sparse_columns.push_back(c.pre_sparse[i][j]);
-    }
   }
   return out;
 }
@@ -293,28 +285,10 @@ void witness_steps(const Template& tmpl, std::span<const AllocatedNum> preimage,
   const std::vector<Fr>& k = c.compressed_round_constants;
   const Fr one = Fr::one();
   Fr state[12];
-  Fr next[12];
   state[0] = c.domain_tag;
   for (size_t i = 0; i < preimage.size(); ++i) state[1 + i] = preimage[i].value;
   size_t round = 0;
-  auto mix = [&]() {
-    if (round >= c.half_full_rounds && round < c.half_full_rounds + c.partial_rounds) {
-      const poseidon::SparseMatrix& s = c.sparse[round - c.half_full_rounds];
-      Fr first;
-      for (size_t i = 0; i < t; ++i) first += s.w_hat[i] * state[i];
-      for (size_t j = 1; j < t; ++j) state[j] += state[0] * s.v_rest[j - 1];
-      state[0] = first;
-    } else {
-      const Fr* column = (round == c.half_full_rounds - 1 ? tmpl.pre_sparse_columns : tmpl.mds_columns).data();
-      for (size_t j = 0; j < t; ++j, column += t) {
-        Fr acc = column[0] * state[0];
-        for (size_t i = 1; i < t; ++i) acc += column[i] * state[i];
-        next[j] = acc;
-      }
-      for (size_t j = 0; j < t; ++j) state[j] = next[j];
-    }
-    ++round;
-  };
+  auto mix = [&]() { poseidon::optimized_mix(c, round++, state); };
   // l = x (+ pre): l², l⁴, then l⁴·l (+ post).
   auto power_steps = [&](const Fr& l, const Fr* post) {
     const Fr l2 = l.square(), l4 = l2.square(), l5 = l4 * l;

@@ -163,6 +163,12 @@ OptimizedConstants build(size_t arity) {
   c.compressed_round_constants = compress_round_constants(c.width, params.full_rounds(), c.partial_rounds,
                                                           params.round_constants(), invert(c.mds));
   factor_to_sparse(c.mds, c.partial_rounds, c.pre_sparse, c.sparse);
+  for (size_t j = 0; j < c.width; ++j) {
+    for (size_t i = 0; i < c.width; ++i) {
+      c.mds_columns.push_back(c.mds[i][j]);
+      c.pre_sparse_columns.push_back(c.pre_sparse[i][j]);
+    }
+  }
   return c;
 }
 
@@ -182,47 +188,54 @@ const OptimizedConstants& OptimizedConstants::for_arity(size_t arity) {
   std::abort();
 }
 
+void optimized_mix(const OptimizedConstants& c, size_t round, Fr* state) {
+  const size_t t = c.width;
+  if (round >= c.half_full_rounds && round < c.half_full_rounds + c.partial_rounds) {
+    // M'': first row and column dense, identity elsewhere.
+    const SparseMatrix& s = c.sparse[round - c.half_full_rounds];
+    Fr first = s.w_hat[0] * state[0];
+    for (size_t i = 1; i < t; ++i) first += s.w_hat[i] * state[i];
+    for (size_t j = 1; j < t; ++j) state[j] += state[0] * s.v_rest[j - 1];
+    state[0] = first;
+    return;
+  }
+  const Fr* column = (round == c.half_full_rounds - 1 ? c.pre_sparse_columns : c.mds_columns).data();
+  Fr next[12];
+  for (size_t j = 0; j < t; ++j, column += t) {
+    Fr acc = column[0] * state[0];
+    for (size_t i = 1; i < t; ++i) acc += column[i] * state[i];
+    next[j] = acc;
+  }
+  for (size_t j = 0; j < t; ++j) state[j] = next[j];
+}
+
 Fr poseidon_hash_optimized(std::span<const Fr> preimage) {
   const OptimizedConstants& c = OptimizedConstants::for_arity(preimage.size());
   const size_t t = c.width;
-  std::vector<Fr> state(t);
+  Fr state[12];
   state[0] = c.domain_tag;
   for (size_t i = 0; i < preimage.size(); ++i) state[1 + i] = preimage[i];
-  size_t offset = 0;
+  const Fr* k = c.compressed_round_constants.data();
   size_t round = 0;
-  auto mix = [&]() {
-    if (round == c.half_full_rounds - 1) {
-      state = apply_matrix(c.pre_sparse, state);
-    } else if (round >= c.half_full_rounds && round < c.half_full_rounds + c.partial_rounds) {
-      const SparseMatrix& s = c.sparse[round - c.half_full_rounds];
-      Fr first;
-      for (size_t i = 0; i < t; ++i) first += s.w_hat[i] * state[i];
-      for (size_t j = 1; j < t; ++j) state[j] += state[0] * s.v_rest[j - 1];
-      state[0] = first;
-    } else {
-      state = apply_matrix(c.mds, state);
-    }
-    ++round;
-  };
-  const std::vector<Fr>& k = c.compressed_round_constants;
+  // First round: constants added before and after the S-box; then post-S-box constants only.
   for (size_t i = 0; i < t; ++i) state[i] = quintic(state[i] + k[i]) + k[t + i];
-  offset = 2 * t;
-  mix();
-  for (size_t r = 1; r < c.half_full_rounds; ++r, offset += t) {
-    for (size_t i = 0; i < t; ++i) state[i] = quintic(state[i]) + k[offset + i];
-    mix();
+  k += 2 * t;
+  optimized_mix(c, round++, state);
+  for (size_t r = 1; r < c.half_full_rounds; ++r, k += t) {
+    for (size_t i = 0; i < t; ++i) state[i] = quintic(state[i]) + k[i];
+    optimized_mix(c, round++, state);
   }
   for (size_t r = 0; r < c.partial_rounds; ++r) {
-    state[0] = quintic(state[0]) + k[offset++];
-    mix();
+    state[0] = quintic(state[0]) + *k++;
+    optimized_mix(c, round++, state);
   }
-  for (size_t r = 1; r < c.half_full_rounds; ++r, offset += t) {
-    for (size_t i = 0; i < t; ++i) state[i] = quintic(state[i]) + k[offset + i];
-    mix();
+  for (size_t r = 1; r < c.half_full_rounds; ++r, k += t) {
+    for (size_t i = 0; i < t; ++i) state[i] = quintic(state[i]) + k[i];
+    optimized_mix(c, round++, state);
   }
   for (size_t i = 0; i < t; ++i) state[i] = quintic(state[i]);
-  mix();
-  assert(offset == k.size());
+  optimized_mix(c, round, state);
+  assert(k == c.compressed_round_constants.data() + c.compressed_round_constants.size());
   return state[1];
 }
 

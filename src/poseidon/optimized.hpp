@@ -31,6 +31,8 @@ struct OptimizedConstants {
   Matrix mds;
   Matrix pre_sparse;
   std::vector<SparseMatrix> sparse;  // one per partial round, in order
+  // The dense matrices column by column, [j·width + i] = m[i][j], for the hot loops.
+  std::vector<ff::Fr> mds_columns, pre_sparse_columns;
 
   // For arity 2, 4, 8 or 11 (aborts otherwise, as PoseidonParams::for_arity); built once.
   static const OptimizedConstants& for_arity(size_t arity);
@@ -40,6 +42,11 @@ struct OptimizedConstants {
 std::vector<ff::Fr> apply_matrix(const Matrix& m, std::span<const ff::Fr> v);
 Matrix mat_mul(const Matrix& a, const Matrix& b);
 Matrix invert(const Matrix& m);  // m must be invertible (asserted)
+
+// One linear layer of the optimized permutation in place: the pre-sparse matrix after round
+// half_full_rounds − 1, the sparse matrix of each partial round, the MDS matrix otherwise
+// (state · matrix, neptune's convention). `state` has `width` entries.
+void optimized_mix(const OptimizedConstants& c, size_t round, ff::Fr* state);
 
 // The Merkle-tree hash computed the optimized way (must equal poseidon_hash).
 ff::Fr poseidon_hash_optimized(std::span<const ff::Fr> preimage);
