@@ -3,7 +3,7 @@
 // (sectors synthesized in parallel and concatenated). The instance is synthetic (sparse
 // trees) and built outside the timed region; a run synthesizes `sectors` of the partition's
 // 2349 sector slots (every slot is the same shape, so the rate is the partition's rate).
-// Results: docs/PERF.md.
+// Also the time to build the synthetic witness itself. Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -47,6 +47,22 @@ void BM_WindowPostSynthesis(benchmark::State& state) {
 }
 // {sectors, threads (0 = all cores)}; UseRealTime because the work runs on pool threads.
 BENCHMARK(BM_WindowPostSynthesis)->Args({64, 1})->Args({64, 0})->Args({512, 1})->Args({512, 0})->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Building a synthetic witness (sparse 2^30-leaf trees, challenged leaves only) for `sectors`
+// sector slots of the 32 GiB WindowPoSt partition, on every core.
+void BM_WindowPostWitness(benchmark::State& state) {
+  filecoin::PostConfig config = *filecoin::post_config(filecoin::PostKind::kWindow, uint64_t{32} << 30);
+  config.sector_count = static_cast<size_t>(state.range(0));
+  ThreadPool pool(std::thread::hardware_concurrency());
+  for (auto _ : state) {
+    Result<filecoin::PostInstance> post = filecoin::synthetic_post_instance(config, 2, pool);
+    if (!post.is_ok()) state.SkipWithError(post.status().to_string().c_str());
+    benchmark::DoNotOptimize(post->public_inputs.data());
+  }
+  state.counters["sectors/s"] = benchmark::Counter(static_cast<double>(config.sector_count),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_WindowPostWitness)->Arg(2349)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 
