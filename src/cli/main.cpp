@@ -1,4 +1,5 @@
-// The `cuzk` command line. Commands: selftest (default), prove, verify, circuit-info, bench prove,
+// The `cuzk` command line. Commands: selftest (default), daemon, prove, verify, circuit-info,
+// bench (prove/msm/ntt in-process; single/batch/stress/status/preload/evict against a daemon),
 // version, help.
 #include <iostream>
 #include <string_view>
@@ -7,6 +8,7 @@
 #include "cli/bench_prove.hpp"
 #include "cli/circom_commands.hpp"
 #include "cli/circuit_info.hpp"
+#include "cli/daemon_commands.hpp"
 #include "cli/selftest.hpp"
 
 namespace {
@@ -15,6 +17,13 @@ constexpr const char* kUsage =
     "usage: cuzk <command> [options]\n"
     "commands:\n"
     "  selftest       check the arithmetic against known answers, then print a benchmark summary\n"
+    "  daemon         run the proving server: [--config cuzk.toml] [--listen unix:/path.sock|tcp:host:port]\n"
+    "  bench single   prove once through a daemon: --circuit ID [--payload FILE] [--priority P] [--vk vk.json]\n"
+    "  bench batch    N jobs at once: --circuit ID --count N [--payload FILE]; throughput, phase medians\n"
+    "  bench stress   mixed circuits and priorities: --duration S [--mix ID:PRIORITY,...]\n"
+    "  bench status   the daemon's GPUs, SRS tiers, queues, memory\n"
+    "  bench preload|evict --circuit ID   make a circuit's parameters hot / drop them\n"
+    "                 (all bench client commands take --addr unix:/path.sock|tcp:host:port)\n"
     "  prove          prove a circom/snarkjs circuit (BLS12-381) as snarkjs would\n"
     "                 --zkey C.zkey --witness W.wtns --proof proof.json --public public.json [--r1cs C.r1cs]\n"
     "  verify         verify a snarkjs-format proof; prints OK, exit 1 if it does not verify\n"
@@ -32,6 +41,10 @@ int main(int argc, char** argv) {
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   const std::string_view command = args.empty() ? "selftest" : args[0];
   if (command == "selftest" && args.size() <= 1) return cuzk::cli::run_selftest(std::cout);
+  if (command == "daemon") return cuzk::cli::run_daemon_command(std::span(args).subspan(1), std::cout, std::cerr);
+  if (command == "bench" && args.size() >= 2 && cuzk::cli::is_daemon_bench_command(args[1])) {
+    return cuzk::cli::run_daemon_bench_command(args[1], std::span(args).subspan(2), std::cout, std::cerr);
+  }
   if (command == "prove") return cuzk::cli::run_prove(std::span(args).subspan(1), std::cout, std::cerr);
   if (command == "verify") return cuzk::cli::run_verify(std::span(args).subspan(1), std::cout, std::cerr);
   if (command == "circuit-info") return cuzk::cli::run_circuit_info(std::span(args).subspan(1), std::cout, std::cerr);

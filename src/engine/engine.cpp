@@ -242,7 +242,8 @@ struct Engine::Impl {
   UnitPtr pick_prove_locked(const ProverBackend& backend) {
     if (prove_queue.empty()) return nullptr;
     auto pick = prove_queue.begin();
-    for (auto it = prove_queue.begin(); it != prove_queue.end() && (*it)->priority == (*pick)->priority; ++it) {
+    for (auto it = prove_queue.begin();
+         config.gpu_affinity && it != prove_queue.end() && (*it)->priority == (*pick)->priority; ++it) {
       if ((*it)->lease && (*it)->lease.srs().resident_on(backend)) {
         pick = it;
         break;

@@ -39,6 +39,7 @@ struct EngineConfig {
   size_t prover_threads = 0;     // CPU prover (and GPU host-side) threads; 0 → one per core
   bool use_gpus = true;          // one worker per GPU where CUDA is built and a GPU is present
   std::vector<int> gpu_devices;  // empty → all
+  bool gpu_affinity = true;      // a worker prefers units whose SRS is already on its device
   bool self_verify = true;
   size_t max_payload_bytes = size_t{1} << 30;
   size_t max_retained_results = 10000;  // finished, not yet awaited; the oldest go first

@@ -99,10 +99,16 @@ class NativeCircuit final : public CircuitDef {
 
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          size_t partition) const override {
-    auto circuit = spec_.circuit(payload, partition);
-    if (!circuit.is_ok()) return circuit.status();
     auto out = std::make_unique<NativeSynthesized>();
-    if (Status s = (*circuit)->synthesize(out->cs); !s.is_ok()) return s;
+    if (spec_.assign) {
+      auto cs = spec_.assign(payload, partition);
+      if (!cs.is_ok()) return cs.status();
+      out->cs = std::move(cs).value();
+    } else {
+      auto circuit = spec_.circuit(payload, partition);
+      if (!circuit.is_ok()) return circuit.status();
+      if (Status s = (*circuit)->synthesize(out->cs); !s.is_ok()) return s;
+    }
     out->cs.append_input_constraints();
     return std::unique_ptr<SynthesizedCircuit>(std::move(out));
   }
@@ -148,13 +154,21 @@ bool parse_count(std::string_view text, size_t& out) {
   return ec == std::errc() && end == text.data() + text.size() && !text.empty();
 }
 
-uint64_t seed_from(std::span<const uint8_t> payload, size_t partition) {
-  uint64_t seed = 0xcbf29ce484222325ull ^ partition;  // FNV-1a
+}  // namespace
+
+uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition) {
+  uint64_t seed = 0xcbf29ce484222325ull ^ partition;
   for (uint8_t b : payload) seed = (seed ^ b) * 0x100000001b3ull;
   return seed;
 }
 
-}  // namespace
+Result<size_t> check_seed_payload(const std::string& id, std::span<const uint8_t> payload, size_t partitions) {
+  if (payload.size() > 64) {
+    return Status::invalid_argument("circuit '" + id + "': the payload is a seed of at most 64 bytes, got " +
+                                    std::to_string(payload.size()));
+  }
+  return partitions;
+}
 
 std::shared_ptr<const CircuitDef> make_native_circuit(NativeCircuitSpec spec) {
   return std::make_shared<NativeCircuit>(std::move(spec));
@@ -178,17 +192,13 @@ std::shared_ptr<const CircuitDef> make_synthetic_circuit(const std::string& id, 
   spec.params_path = param_dir + "/synthetic-" + std::to_string(constraints) + ".params";
   spec.generate_missing_params = true;
   spec.partition_bytes = constraints * 5 * sizeof(ff::Fr);  // a, b, c and about two variables per row
-  spec.validate = [id, partitions](std::span<const uint8_t> payload) -> Result<size_t> {
-    if (payload.size() > 64) {
-      return Status::invalid_argument("circuit '" + id + "': the payload is a seed of at most 64 bytes, got " +
-                                      std::to_string(payload.size()));
-    }
-    return partitions;
+  spec.validate = [id, partitions](std::span<const uint8_t> payload) {
+    return check_seed_payload(id, payload, partitions);
   };
   spec.circuit = [constraints](std::span<const uint8_t> payload,
                                size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
     return std::unique_ptr<r1cs::Circuit>(
-        std::make_unique<circuits::SyntheticCircuit>(constraints, seed_from(payload, partition)));
+        std::make_unique<circuits::SyntheticCircuit>(constraints, seed_from_payload(payload, partition)));
   };
   return make_native_circuit(std::move(spec));
 }

@@ -12,6 +12,7 @@
 
 #include "engine/circuit.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::engine {
 
@@ -30,6 +31,9 @@ struct NativeCircuitSpec {
   // The circuit of one partition with its witness (payload = an empty span: any witness, for
   // recording the shape).
   std::function<Result<std::unique_ptr<r1cs::Circuit>>(std::span<const uint8_t> payload, size_t partition)> circuit;
+  // Optional: synthesis straight into an assignment (a circuit that synthesizes its parts in
+  // parallel); without it, circuit(payload, partition)->synthesize() on one thread.
+  std::function<Result<r1cs::ProvingAssignment>(std::span<const uint8_t> payload, size_t partition)> assign;
 };
 
 std::shared_ptr<const CircuitDef> make_native_circuit(NativeCircuitSpec spec);
@@ -40,5 +44,11 @@ std::shared_ptr<const CircuitDef> make_native_circuit(NativeCircuitSpec spec);
 // Returns nullptr if `id` is not of that form or is out of range (constraints in [3, 2^24],
 // partitions in [1, 64]).
 std::shared_ptr<const CircuitDef> make_synthetic_circuit(const std::string& id, const std::string& param_dir);
+
+// A 64-bit seed from a payload and a partition index (FNV-1a).
+uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition);
+
+// The payload check of seeded circuits: at most 64 bytes; returns `partitions`.
+Result<size_t> check_seed_payload(const std::string& id, std::span<const uint8_t> payload, size_t partitions);
 
 }  // namespace cuzk::engine

@@ -1,0 +1,380 @@
+// The bench client: one gRPC channel, synchronous stubs, one thread per job in flight.
+#include "server/bench_client.hpp"
+
+#include <grpcpp/grpcpp.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "circom/json_format.hpp"
+#include "cli/flags.hpp"
+#include "cuzk/v1/proving.grpc.pb.h"
+#include "groth16/verifier.hpp"
+#include "server/config.hpp"
+
+namespace cuzk::server {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::optional<v1::Priority> parse_priority_flag(std::string_view name) {
+  if (name.empty()) return v1::PRIORITY_UNSPECIFIED;
+  if (name == "critical") return v1::PRIORITY_CRITICAL;
+  if (name == "high") return v1::PRIORITY_HIGH;
+  if (name == "normal") return v1::PRIORITY_NORMAL;
+  if (name == "low") return v1::PRIORITY_LOW;
+  return std::nullopt;
+}
+
+std::string grpc_error(const grpc::Status& s) {
+  return "error " + std::to_string(static_cast<int>(s.error_code())) + ": " + s.error_message();
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Per-phase samples of finished jobs.
+struct PhaseSamples {
+  std::vector<double> queue, srs, synth, gpu, verify, total;
+  void add(const v1::Timings& t) {
+    queue.push_back(static_cast<double>(t.queue_ms()));
+    srs.push_back(static_cast<double>(t.srs_ms()));
+    synth.push_back(static_cast<double>(t.synth_ms()));
+    gpu.push_back(static_cast<double>(t.gpu_ms()));
+    verify.push_back(static_cast<double>(t.verify_ms()));
+    total.push_back(static_cast<double>(t.total_ms()));
+  }
+  void print(std::ostream& out) const {
+    out << std::fixed << std::setprecision(0) << "  median ms: total=" << median(total) << " queue=" << median(queue)
+        << " srs=" << median(srs) << " synth=" << median(synth) << " gpu=" << median(gpu)
+        << " verify=" << median(verify) << "\n";
+  }
+};
+
+class Progress {
+ public:
+  Progress(std::ostream& out, size_t total) : out_(out), total_(total), tty_(::isatty(STDOUT_FILENO) != 0) {}
+  void tick(size_t done, size_t failed) {
+    if (!tty_) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    out_ << "\r  " << done;
+    if (total_ != 0) out_ << '/' << total_;
+    out_ << " done, " << failed << " failed" << std::flush;
+  }
+  void finish() {
+    if (tty_) out_ << "\n";
+  }
+
+ private:
+  std::ostream& out_;
+  size_t total_;
+  bool tty_;
+  std::mutex mutex_;
+};
+
+class Client {
+ public:
+  explicit Client(const std::string& address) {
+    grpc::ChannelArguments args;
+    args.SetMaxReceiveMessageSize(INT32_MAX);
+    args.SetMaxSendMessageSize(INT32_MAX);
+    stub_ = v1::ProvingEngine::NewStub(grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args));
+  }
+  v1::ProvingEngine::Stub& stub() { return *stub_; }
+
+ private:
+  std::unique_ptr<v1::ProvingEngine::Stub> stub_;
+};
+
+std::string payload_from(const cli::Flags& flags, uint64_t seed, std::string* error) {
+  if (flags.has("payload")) {
+    std::ifstream in(flags.get("payload"), std::ios::binary);
+    if (!in) {
+      *error = "cannot read --payload " + flags.get("payload");
+      return {};
+    }
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }
+  return std::to_string(seed);  // a seed for synthetic and Filecoin kinds
+}
+
+void print_result(std::ostream& out, const v1::ProofResult& r) {
+  out << "job " << r.job_id() << " circuit=" << r.circuit_id() << " kind=" << r.kind() << " proofs=" << r.proofs_size()
+      << " public_inputs=" << r.public_inputs_size() << " batch=" << r.batch_size() << " worker=" << r.worker()
+      << " verify=" << r.timings().verify_ms() << "ms\n"
+      << r.timings_line() << "\n";
+}
+
+int single(Client& client, const cli::Flags& flags, std::ostream& out, std::ostream& err) {
+  std::string error;
+  const auto priority = parse_priority_flag(flags.get("priority"));
+  if (!priority) {
+    err << "cuzk bench single: --priority must be critical, high, normal or low\n";
+    return 2;
+  }
+  v1::ProveRequest req;
+  req.mutable_request()->set_circuit_id(flags.get("circuit"));
+  req.mutable_request()->set_priority(*priority);
+  req.mutable_request()->set_payload(payload_from(flags, std::random_device{}(), &error));
+  if (!error.empty()) {
+    err << "cuzk bench single: " << error << "\n";
+    return 2;
+  }
+  grpc::ClientContext ctx;
+  v1::ProofResult result;
+  const grpc::Status s = client.stub().Prove(&ctx, req, &result);
+  if (!s.ok()) {
+    err << "cuzk bench single: " << grpc_error(s) << "\n";
+    return 1;
+  }
+  print_result(out, result);
+  if (result.proofs_size() == 0) {
+    err << "cuzk bench single: no proof came back\n";
+    return 1;
+  }
+  if (flags.has("vk")) {
+    auto vk_text = circom::read_text_file(flags.get("vk"));
+    if (!vk_text.is_ok()) {
+      err << "cuzk bench single: " << vk_text.status().message() << "\n";
+      return 2;
+    }
+    auto vk = circom::vk_from_json(*vk_text, flags.get("vk"));
+    auto proof = circom::proof_from_json(result.proofs(0), "the returned proof");
+    if (!vk.is_ok() || !proof.is_ok()) {
+      err << "cuzk bench single: " << (vk.is_ok() ? proof.status() : vk.status()).message() << "\n";
+      return 1;
+    }
+    std::vector<ff::Fr> inputs;
+    for (const auto& text : result.public_inputs()) inputs.push_back(ff::Fr::from_decimal(text).value_or(ff::Fr()));
+    const Status verified = groth16::verify(groth16::PreparedVerifyingKey::from(*vk), *proof, inputs);
+    out << "client-side verification with " << flags.get("vk") << ": " << (verified.is_ok() ? "OK" : verified.message())
+        << "\n";
+    return verified.is_ok() ? 0 : 1;
+  }
+  out << "verified by the daemon before it was returned (self-verification)\n";
+  return 0;
+}
+
+int batch(Client& client, const cli::Flags& flags, std::ostream& out, std::ostream& err) {
+  const long count = std::strtol(flags.get("count", "8").c_str(), nullptr, 10);
+  const auto priority = parse_priority_flag(flags.get("priority"));
+  if (count < 1 || count > 100000 || !priority) {
+    err << "cuzk bench batch: --count must be in [1, 100000] and --priority one of critical, high, normal, low\n";
+    return 2;
+  }
+  std::vector<uint64_t> ids;
+  const auto start = Clock::now();
+  for (long i = 0; i < count; ++i) {
+    std::string error;
+    v1::ProofRequest req;
+    req.set_circuit_id(flags.get("circuit"));
+    req.set_priority(*priority);
+    req.set_payload(payload_from(flags, static_cast<uint64_t>(i) + 1, &error));
+    if (!error.empty()) {
+      err << "cuzk bench batch: " << error << "\n";
+      return 2;
+    }
+    grpc::ClientContext ctx;
+    v1::SubmitProofResponse resp;
+    const grpc::Status s = client.stub().SubmitProof(&ctx, req, &resp);
+    if (!s.ok()) {
+      err << "cuzk bench batch: submit " << i << ": " << grpc_error(s) << "\n";
+      return 1;
+    }
+    ids.push_back(resp.job_id());
+  }
+  PhaseSamples samples;
+  std::mutex mutex;
+  std::atomic<size_t> done{0}, failed{0};
+  Progress progress(out, ids.size());
+  std::vector<std::thread> waiters;
+  for (uint64_t id : ids) {
+    waiters.emplace_back([&, id] {
+      grpc::ClientContext ctx;
+      v1::AwaitProofRequest req;
+      req.set_job_id(id);
+      v1::ProofResult result;
+      const grpc::Status s = client.stub().AwaitProof(&ctx, req, &result);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (s.ok() && result.proofs_size() > 0) {
+        samples.add(result.timings());
+        ++done;
+      } else {
+        ++failed;
+        err << "job " << id << ": " << grpc_error(s) << "\n";
+      }
+      progress.tick(done, failed);
+    });
+  }
+  for (auto& t : waiters) t.join();
+  progress.finish();
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  out << std::fixed << std::setprecision(1) << "batch: circuit=" << flags.get("circuit") << " proofs=" << done
+      << " failed=" << failed << " wall=" << seconds << " s throughput=" << (60.0 * static_cast<double>(done) / seconds)
+      << " proofs/min\n";
+  samples.print(out);
+  return failed == 0 ? 0 : 1;
+}
+
+int stress(Client& client, const cli::Flags& flags, std::ostream& out, std::ostream& err) {
+  const double duration = std::strtod(flags.get("duration", "10").c_str(), nullptr);
+  if (!(duration > 0 && duration <= 86400)) {
+    err << "cuzk bench stress: --duration must be in (0, 86400] seconds\n";
+    return 2;
+  }
+  // "id:priority,id:priority"
+  std::vector<std::pair<std::string, v1::Priority>> mix;
+  std::string spec = flags.get("mix", "synthetic-1024:low,synthetic-256:critical,synthetic-4096:normal");
+  for (size_t begin = 0; begin <= spec.size();) {
+    size_t end = spec.find(',', begin);
+    if (end == std::string::npos) end = spec.size();
+    const std::string item = spec.substr(begin, end - begin);
+    const size_t colon = item.rfind(':');
+    const auto p = colon == std::string::npos ? std::optional(v1::PRIORITY_UNSPECIFIED)
+                                              : parse_priority_flag(item.substr(colon + 1));
+    if (item.empty() || !p) {
+      err << "cuzk bench stress: --mix item '" << item << "' is not circuit[:priority]\n";
+      return 2;
+    }
+    mix.emplace_back(item.substr(0, colon), *p);
+    begin = end + 1;
+  }
+  const size_t in_flight = std::max<size_t>(2, mix.size() * 2);
+  const auto deadline = Clock::now() + std::chrono::duration<double>(duration);
+  std::mutex mutex;
+  std::map<std::string, std::vector<double>> latency;  // by "circuit:priority"
+  std::atomic<size_t> done{0}, failed{0};
+  Progress progress(out, 0);
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < in_flight; ++t) {
+    threads.emplace_back([&, t] {
+      std::mt19937_64 rng(t + 1);
+      while (Clock::now() < deadline) {
+        const auto& [circuit, priority] = mix[rng() % mix.size()];
+        v1::ProveRequest req;
+        req.mutable_request()->set_circuit_id(circuit);
+        req.mutable_request()->set_priority(priority);
+        req.mutable_request()->set_payload(std::to_string(rng()));
+        grpc::ClientContext ctx;
+        v1::ProofResult result;
+        const grpc::Status s = client.stub().Prove(&ctx, req, &result);
+        std::lock_guard<std::mutex> lock(mutex);
+        if (s.ok()) {
+          ++done;
+          latency[circuit + ":" + v1::Priority_Name(priority)].push_back(
+              static_cast<double>(result.timings().total_ms()));
+        } else {
+          ++failed;
+          err << circuit << ": " << grpc_error(s) << "\n";
+        }
+        progress.tick(done, failed);
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  progress.finish();
+  out << std::fixed << std::setprecision(1) << "stress: " << done << " proofs, " << failed << " failed in " << duration
+      << " s (" << (60.0 * static_cast<double>(done) / duration) << " proofs/min)\n";
+  for (const auto& [key, samples] : latency) {
+    out << "  " << key << ": " << samples.size() << " proofs, median latency " << std::setprecision(0) << median(samples)
+        << " ms\n";
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+std::string mib(uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  return text;
+}
+
+int status(Client& client, std::ostream& out, std::ostream& err) {
+  grpc::ClientContext ctx;
+  v1::GetStatusResponse s;
+  const grpc::Status rpc = client.stub().GetStatus(&ctx, v1::GetStatusRequest(), &s);
+  if (!rpc.ok()) {
+    err << "cuzk bench status: " << grpc_error(rpc) << "\n";
+    return 1;
+  }
+  out << "cuzk daemon " << s.version() << "\n  workers:";
+  for (const auto& w : s.workers()) out << " " << w.name() << (w.busy() ? " (busy" : " (idle") << ", " << w.proofs() << " proofs)";
+  if (!s.gpu_note().empty()) out << "  [" << s.gpu_note() << "]";
+  out << "\n  jobs: " << s.submitted() << " submitted, " << s.running() << " running, " << s.done() << " done, "
+      << s.failed() << " failed, " << s.cancelled() << " cancelled\n  queued:";
+  for (const auto& q : s.queues()) out << " " << q.priority() << "=" << q.jobs();
+  out << "\n  pinned: " << mib(s.pinned_used_bytes()) << " of " << mib(s.pinned_limit_bytes())
+      << "; working memory: " << mib(s.working_used_bytes()) << " of " << mib(s.working_limit_bytes()) << "\n  srs:\n";
+  for (const auto& srs : s.srs()) {
+    out << "    " << std::left << std::setw(5) << srs.tier() << " refs=" << srs.refcount() << " " << mib(srs.bytes())
+        << " load=" << std::fixed << std::setprecision(0) << srs.load_ms() << " ms  " << srs.path() << "\n";
+  }
+  out << "  circuits: " << s.circuits_size() << " registered (synthetic-<constraints>[x<partitions>] on demand)\n";
+  return 0;
+}
+
+int srs_command(Client& client, std::string_view command, const cli::Flags& flags, std::ostream& out,
+                std::ostream& err) {
+  grpc::ClientContext ctx;
+  grpc::Status s;
+  if (command == "preload") {
+    v1::PreloadSRSRequest req;
+    req.set_circuit_id(flags.get("circuit"));
+    v1::PreloadSRSResponse resp;
+    s = client.stub().PreloadSRS(&ctx, req, &resp);
+    if (s.ok()) out << flags.get("circuit") << ": " << resp.tier() << " (load " << resp.load_ms() << " ms)\n";
+  } else {
+    v1::EvictSRSRequest req;
+    req.set_circuit_id(flags.get("circuit"));
+    v1::EvictSRSResponse resp;
+    s = client.stub().EvictSRS(&ctx, req, &resp);
+    if (s.ok()) out << flags.get("circuit") << ": evicted\n";
+  }
+  if (!s.ok()) err << "cuzk bench " << command << ": " << grpc_error(s) << "\n";
+  return s.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+int run_bench_client(std::string_view command, std::span<const std::string_view> args, std::ostream& out,
+                     std::ostream& err) {
+  static constexpr cli::FlagSpec kSpecs[] = {{"addr", false},     {"circuit", false},  {"payload", false},
+                                             {"priority", false}, {"count", false},    {"duration", false},
+                                             {"mix", false},      {"vk", false}};
+  std::string error;
+  const auto flags = cli::Flags::parse("bench " + std::string(command), args, kSpecs, &error);
+  const bool needs_circuit = command == "single" || command == "batch" || command == "preload" || command == "evict";
+  if (!flags || (needs_circuit && !flags->has("circuit"))) {
+    err << (flags ? "cuzk bench " + std::string(command) + ": --circuit is required" : error)
+        << "\nusage: cuzk bench single|batch|stress|status|preload|evict [--addr ADDRESS] [--circuit ID] …"
+           " (see cuzk help)\n";
+    return 2;
+  }
+  DaemonConfig target = default_config();
+  if (flags->has("addr")) {
+    if (Status s = set_listen(target, flags->get("addr")); !s.is_ok()) {
+      err << "cuzk bench: --addr: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  Client client(target.listen);
+  if (command == "single") return single(client, *flags, out, err);
+  if (command == "batch") return batch(client, *flags, out, err);
+  if (command == "stress") return stress(client, *flags, out, err);
+  if (command == "status") return status(client, out, err);
+  return srs_command(client, command, *flags, out, err);
+}
+
+}  // namespace cuzk::server

@@ -1,0 +1,252 @@
+// DaemonConfig: defaults and TOML parsing with errors naming the key.
+#include "server/config.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <toml++/toml.h>
+
+namespace cuzk::server {
+namespace {
+
+std::string default_socket_path() {
+  if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); runtime != nullptr && runtime[0] == '/') {
+    return std::string(runtime) + "/cuzk.sock";
+  }
+  return "/tmp/cuzk-" + std::to_string(::getuid()) + "/cuzk.sock";
+}
+
+class Reader {
+ public:
+  Reader(const toml::table& root, std::string source) : root_(root), source_(std::move(source)) {}
+
+  Status error(const std::string& key, const std::string& problem) const {
+    return Status::invalid_argument(source_ + ": " + key + ": " + problem);
+  }
+
+  // Every section and key must be known.
+  Status check_known(const std::map<std::string, std::set<std::string>>& known) const {
+    for (const auto& [section, node] : root_) {
+      const std::string name(section.str());
+      auto it = known.find(name);
+      if (it == known.end()) return error(name, "unknown section");
+      const toml::table* table = node.as_table();
+      if (table == nullptr) return error(name, "must be a table ([" + name + "])");
+      for (const auto& [key, value] : *table) {
+        if (it->second.count(std::string(key.str())) == 0) return error(name + "." + std::string(key.str()), "unknown key");
+      }
+    }
+    return Status::ok();
+  }
+
+  const toml::node* node(const std::string& section, const std::string& key) const {
+    const toml::table* table = root_[section].as_table();
+    return table == nullptr ? nullptr : table->get(key);
+  }
+
+  Status get_string(const std::string& section, const std::string& key, std::string& out) const {
+    const toml::node* n = node(section, key);
+    if (n == nullptr) return Status::ok();
+    if (!n->is_string()) return error(section + "." + key, "must be a string");
+    out = **n->as_string();
+    return Status::ok();
+  }
+  Status get_bool(const std::string& section, const std::string& key, bool& out) const {
+    const toml::node* n = node(section, key);
+    if (n == nullptr) return Status::ok();
+    if (!n->is_boolean()) return error(section + "." + key, "must be true or false");
+    out = **n->as_boolean();
+    return Status::ok();
+  }
+  Status get_int(const std::string& section, const std::string& key, int64_t min, int64_t max, int64_t& out) const {
+    const toml::node* n = node(section, key);
+    if (n == nullptr) return Status::ok();
+    if (!n->is_integer()) return error(section + "." + key, "must be an integer");
+    const int64_t v = **n->as_integer();
+    if (v < min || v > max) {
+      return error(section + "." + key, "must be in [" + std::to_string(min) + ", " + std::to_string(max) + "], got " +
+                                            std::to_string(v));
+    }
+    out = v;
+    return Status::ok();
+  }
+  Status get_bytes(const std::string& section, const std::string& key, size_t& out) const {
+    const toml::node* n = node(section, key);
+    if (n == nullptr) return Status::ok();
+    if (n->is_integer() && **n->as_integer() > 0) {
+      out = static_cast<size_t>(**n->as_integer());
+      return Status::ok();
+    }
+    if (n->is_string()) {
+      if (auto v = parse_bytes(**n->as_string()); v && *v > 0) {
+        out = *v;
+        return Status::ok();
+      }
+    }
+    return error(section + "." + key, "must be a positive size such as \"16GiB\", \"512MiB\" or a byte count");
+  }
+  Status get_strings(const std::string& section, const std::string& key, std::vector<std::string>& out) const {
+    const toml::node* n = node(section, key);
+    if (n == nullptr) return Status::ok();
+    const toml::array* array = n->as_array();
+    if (array == nullptr) return error(section + "." + key, "must be an array of strings");
+    out.clear();
+    for (const auto& item : *array) {
+      if (!item.is_string()) return error(section + "." + key, "must be an array of strings");
+      out.push_back(**item.as_string());
+    }
+    return Status::ok();
+  }
+  Status get_ints(const std::string& section, const std::string& key, std::vector<int>& out) const {
+    const toml::node* n = node(section, key);
+    if (n == nullptr) return Status::ok();
+    const toml::array* array = n->as_array();
+    if (array == nullptr) return error(section + "." + key, "must be an array of device numbers");
+    out.clear();
+    for (const auto& item : *array) {
+      if (!item.is_integer() || **item.as_integer() < 0 || **item.as_integer() > 1024) {
+        return error(section + "." + key, "must be an array of device numbers (0, 1, …)");
+      }
+      out.push_back(static_cast<int>(**item.as_integer()));
+    }
+    return Status::ok();
+  }
+
+ private:
+  const toml::table& root_;
+  std::string source_;
+};
+
+}  // namespace
+
+std::optional<size_t> parse_bytes(std::string_view text) {
+  static const std::pair<std::string_view, double> kUnits[] = {
+      {"KiB", 1024.0}, {"MiB", 1024.0 * 1024}, {"GiB", 1024.0 * 1024 * 1024}, {"TiB", 1024.0 * 1024 * 1024 * 1024},
+      {"KB", 1e3},     {"MB", 1e6},            {"GB", 1e9},                   {"B", 1}};
+  double scale = 1;
+  for (const auto& [suffix, factor] : kUnits) {
+    if (text.ends_with(suffix)) {
+      text.remove_suffix(suffix.size());
+      scale = factor;
+      break;
+    }
+  }
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  if (text.empty()) return std::nullopt;
+  const std::string number(text);
+  char* end = nullptr;
+  const double v = std::strtod(number.c_str(), &end);
+  if (end != number.c_str() + number.size() || !(v >= 0) || !std::isfinite(v) || v * scale > 1.8e19) return std::nullopt;
+  return static_cast<size_t>(v * scale);
+}
+
+Status set_listen(DaemonConfig& config, const std::string& address) {
+  std::string_view a = address;
+  auto unix_path = [&](std::string_view path) -> Status {
+    if (path.empty() || path[0] != '/') {
+      return Status::invalid_argument("listen address '" + address + "': a unix socket needs an absolute path");
+    }
+    config.socket_path = std::string(path);
+    config.listen = "unix:" + config.socket_path;
+    return Status::ok();
+  };
+  if (a.starts_with("unix://")) return unix_path(a.substr(7));
+  if (a.starts_with("unix:")) return unix_path(a.substr(5));
+  if (a.starts_with("/")) return unix_path(a);
+  if (a.starts_with("tcp://")) a.remove_prefix(6);
+  else if (a.starts_with("tcp:")) a.remove_prefix(4);
+  const size_t colon = a.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 == a.size()) {
+    return Status::invalid_argument("listen address '" + address +
+                                    "': expected unix:/path/to.sock or tcp:host:port");
+  }
+  config.socket_path.clear();
+  config.listen = std::string(a);
+  return Status::ok();
+}
+
+DaemonConfig default_config() {
+  DaemonConfig c;
+  (void)set_listen(c, "unix:" + default_socket_path());
+  c.generated_dir = "/tmp/cuzk-" + std::to_string(::getuid()) + "/params";
+  return c;
+}
+
+Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string& source) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, source);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << source << ":" << e.source().begin.line << ":" << e.source().begin.column << ": " << e.description();
+    return Status::invalid_argument(msg.str());
+  }
+  const Reader r(root, source);
+  if (Status s = r.check_known({{"daemon", {"listen", "drain_timeout_s", "max_message_mib", "self_verify", "metrics_http"}},
+                                {"memory", {"pinned_budget", "working_memory_budget"}},
+                                {"gpus", {"enabled", "devices", "affinity"}},
+                                {"scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}},
+                                {"synthesis", {"threads"}},
+                                {"prover", {"threads"}},
+                                {"srs", {"param_dirs", "generated_dir", "preload"}},
+                                {"logging", {"level", "file"}}});
+      !s.is_ok()) {
+    return s;
+  }
+  DaemonConfig c = default_config();
+  std::string listen;
+  if (Status s = r.get_string("daemon", "listen", listen); !s.is_ok()) return s;
+  if (!listen.empty()) {
+    if (Status s = set_listen(c, listen); !s.is_ok()) return r.error("daemon.listen", s.message());
+  }
+  int64_t v = c.drain_timeout_s;
+  if (Status s = r.get_int("daemon", "drain_timeout_s", 0, 86400, v); !s.is_ok()) return s;
+  c.drain_timeout_s = static_cast<int>(v);
+  v = static_cast<int64_t>(c.max_message_bytes >> 20);
+  if (Status s = r.get_int("daemon", "max_message_mib", 1, 2047, v); !s.is_ok()) return s;
+  c.max_message_bytes = static_cast<size_t>(v) << 20;
+  c.engine.max_payload_bytes = c.max_message_bytes;
+  if (Status s = r.get_bool("daemon", "self_verify", c.engine.self_verify); !s.is_ok()) return s;
+  if (Status s = r.get_string("daemon", "metrics_http", c.metrics_http); !s.is_ok()) return s;
+  if (Status s = r.get_bytes("memory", "pinned_budget", c.engine.pinned_budget_bytes); !s.is_ok()) return s;
+  if (Status s = r.get_bytes("memory", "working_memory_budget", c.engine.working_memory_budget_bytes); !s.is_ok()) {
+    return s;
+  }
+  if (Status s = r.get_bool("gpus", "enabled", c.engine.use_gpus); !s.is_ok()) return s;
+  if (Status s = r.get_ints("gpus", "devices", c.engine.gpu_devices); !s.is_ok()) return s;
+  if (Status s = r.get_bool("gpus", "affinity", c.engine.gpu_affinity); !s.is_ok()) return s;
+  v = static_cast<int64_t>(c.engine.scheduler.max_batch_size);
+  if (Status s = r.get_int("scheduler", "max_batch_size", 1, 1024, v); !s.is_ok()) return s;
+  c.engine.scheduler.max_batch_size = static_cast<size_t>(v);
+  v = c.engine.scheduler.max_batch_wait.count();
+  if (Status s = r.get_int("scheduler", "max_batch_wait_ms", 0, 3600000, v); !s.is_ok()) return s;
+  c.engine.scheduler.max_batch_wait = std::chrono::milliseconds(v);
+  if (Status s = r.get_bool("scheduler", "sort_by_type", c.engine.scheduler.sort_by_type); !s.is_ok()) return s;
+  v = 0;
+  if (Status s = r.get_int("synthesis", "threads", 0, 4096, v); !s.is_ok()) return s;
+  c.engine.synthesis_threads = static_cast<size_t>(v);
+  v = 0;
+  if (Status s = r.get_int("prover", "threads", 0, 4096, v); !s.is_ok()) return s;
+  c.engine.prover_threads = static_cast<size_t>(v);
+  if (Status s = r.get_strings("srs", "param_dirs", c.param_dirs); !s.is_ok()) return s;
+  if (Status s = r.get_string("srs", "generated_dir", c.generated_dir); !s.is_ok()) return s;
+  if (Status s = r.get_strings("srs", "preload", c.engine.preload); !s.is_ok()) return s;
+  if (Status s = r.get_string("logging", "level", c.log_level); !s.is_ok()) return s;
+  if (c.log_level != "info" && c.log_level != "warn") return r.error("logging.level", "must be \"info\" or \"warn\"");
+  if (Status s = r.get_string("logging", "file", c.log_file); !s.is_ok()) return s;
+  return c;
+}
+
+Result<DaemonConfig> load_config(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Status(StatusCode::kNotFound, "cannot read config file " + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_config(text.str(), path);
+}
+
+}  // namespace cuzk::server

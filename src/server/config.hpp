@@ -1,0 +1,55 @@
+// The daemon's configuration: embedded defaults, overridden by a TOML file.
+//
+//   [daemon]     listen = "unix:/run/cuzk/cuzk.sock" | "tcp:127.0.0.1:9820"; drain_timeout_s;
+//                max_message_mib; self_verify; metrics_http = "127.0.0.1:9821" (optional)
+//   [memory]     pinned_budget = "16GiB"; working_memory_budget = "8GiB"  (or integer bytes)
+//   [gpus]       enabled = true; devices = [0, 1] (empty: all); affinity = true
+//   [scheduler]  max_batch_size; max_batch_wait_ms; sort_by_type
+//   [synthesis]  threads (0: one per core)
+//   [prover]     threads (CPU prover / GPU host threads; 0: one per core)
+//   [srs]        param_dirs = [...] (every <id>.zkey there is a circom circuit <id>);
+//                generated_dir (parameters generated for synthetic and test circuits);
+//                preload = ["circuit-id", ...]
+//   [logging]    level = "info" | "warn"; file = "" (stderr)
+//
+// With no file the daemon listens on a unix socket under $XDG_RUNTIME_DIR (or /tmp/cuzk-<uid>)
+// and proves on every GPU, or on the CPU. Unknown sections or keys, wrong types and bad values
+// are errors naming the key.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/status.hpp"
+#include "engine/engine.hpp"
+
+namespace cuzk::server {
+
+struct DaemonConfig {
+  std::string listen;  // gRPC address: "unix:<path>" or "<host>:<port>"
+  std::string socket_path;  // the path when listening on a unix socket, else empty
+  int drain_timeout_s = 60;
+  size_t max_message_bytes = size_t{1} << 30;
+  std::string metrics_http;  // "<host>:<port>" or empty
+  std::vector<std::string> param_dirs;
+  std::string generated_dir;
+  std::string log_level = "info";
+  std::string log_file;
+  engine::EngineConfig engine;
+};
+
+// The embedded defaults (no file).
+DaemonConfig default_config();
+// Defaults overridden by the TOML text; `source` names it in messages. Errors:
+// INVALID_ARGUMENT "<source>: <key>: <problem>".
+Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string& source);
+// Reads and parses a file (NOT_FOUND if it cannot be read).
+Result<DaemonConfig> load_config(const std::string& path);
+// "16GiB", "512MiB", "1.5GiB", "4096" → bytes.
+std::optional<size_t> parse_bytes(std::string_view text);
+// Normalizes a listen address: "unix:…"/"unix://…"/an absolute path → unix socket; "tcp:h:p",
+// "tcp://h:p", "h:p" → TCP. Sets socket_path for unix sockets. Error names the address.
+Status set_listen(DaemonConfig& config, const std::string& address);
+
+}  // namespace cuzk::server

@@ -1,0 +1,169 @@
+// The daemon: configuration → registry → engine → gRPC server → signal wait → drain.
+#include "server/daemon.hpp"
+
+#include <grpcpp/grpcpp.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "cli/flags.hpp"
+#include "engine/filecoin_circuits.hpp"
+#include "server/config.hpp"
+#include "server/logger.hpp"
+#include "server/metrics_http.hpp"
+#include "server/service.hpp"
+
+namespace cuzk::server {
+namespace {
+
+// True if something accepts connections on the unix socket at `path`.
+bool socket_in_use(const std::string& path) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return false;
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::strncpy(addr.sun_path, path.c_str(), sizeof addr.sun_path - 1);
+  const bool in_use = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+  ::close(fd);
+  return in_use;
+}
+
+Status prepare_socket_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path.size() >= sizeof(sockaddr_un{}.sun_path)) {
+    return Status::invalid_argument("socket path " + path + " is too long for a unix socket");
+  }
+  const fs::path dir = fs::path(path).parent_path();
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) {
+    fs::create_directories(dir, ec);
+    if (ec) return Status::invalid_argument("cannot create " + dir.string() + ": " + ec.message());
+    ::chmod(dir.c_str(), 0700);
+  }
+  if (fs::exists(path, ec)) {
+    if (socket_in_use(path)) return Status(StatusCode::kUnavailable, "another daemon is listening on " + path);
+    fs::remove(path, ec);  // stale socket from a daemon that did not exit cleanly
+  }
+  return Status::ok();
+}
+
+std::string describe_workers(const engine::EngineStatus& s) {
+  std::string out;
+  for (const auto& w : s.workers) out += (out.empty() ? "" : ", ") + w.name;
+  if (!s.gpu_note.empty()) out += " (" + s.gpu_note + ")";
+  return out;
+}
+
+}  // namespace
+
+int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
+  static constexpr cli::FlagSpec kSpecs[] = {{"config", false}, {"listen", false}};
+  std::string error;
+  const auto flags = cli::Flags::parse("daemon", args, kSpecs, &error);
+  if (!flags) {
+    err << error << "\nusage: cuzk daemon [--config cuzk.toml] [--listen unix:/path.sock|tcp:host:port]\n";
+    return 2;
+  }
+  auto config = flags->has("config") ? load_config(flags->get("config")) : Result<DaemonConfig>(default_config());
+  if (!config.is_ok()) {
+    err << "cuzk daemon: invalid configuration: " << config.status().message() << "\n";
+    return 2;
+  }
+  if (flags->has("listen")) {
+    if (Status s = set_listen(*config, flags->get("listen")); !s.is_ok()) {
+      err << "cuzk daemon: --listen: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  DaemonConfig& c = *config;
+
+  Logger logger;
+  if (Status s = logger.open(c.log_file); !s.is_ok()) {
+    err << "cuzk daemon: logging.file: " << s.message() << "\n";
+    return 2;
+  }
+  const bool quiet = c.log_level == "warn";
+  c.engine.log = [&logger, quiet](std::string_view line) {
+    if (!quiet || line.find(": OK") == std::string_view::npos) logger.line(line);
+  };
+
+  // Signals go to one waiting thread; block them before any other thread starts.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  auto registry = std::make_shared<engine::CircuitRegistry>(c.generated_dir);
+  for (const std::string& dir : c.param_dirs) {
+    if (Status s = registry->add_param_dir(dir); !s.is_ok()) {
+      err << "cuzk daemon: srs.param_dirs: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  if (Status s = engine::register_filecoin_circuits(*registry, c.generated_dir); !s.is_ok()) {
+    err << "cuzk daemon: " << s.message() << "\n";
+    return 1;
+  }
+  auto engine = engine::Engine::create(c.engine, registry);
+  if (!engine.is_ok()) {
+    err << "cuzk daemon: " << engine.status().message() << "\n";
+    return engine.status().code() == StatusCode::kNotFound ? 2 : 1;
+  }
+
+  if (!c.socket_path.empty()) {
+    if (Status s = prepare_socket_path(c.socket_path); !s.is_ok()) {
+      err << "cuzk daemon: " << s.message() << "\n";
+      return 1;
+    }
+  }
+  ProvingService service(**engine);
+  grpc::ServerBuilder builder;
+  builder.AddListeningPort(c.listen, grpc::InsecureServerCredentials());
+  builder.RegisterService(&service);
+  const int message_limit = static_cast<int>(std::min<size_t>(c.max_message_bytes + (size_t{1} << 20), INT32_MAX));
+  builder.SetMaxReceiveMessageSize(message_limit);
+  builder.SetMaxSendMessageSize(INT32_MAX);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server) {
+    err << "cuzk daemon: cannot listen on " << c.listen << "\n";
+    return 1;
+  }
+  if (!c.socket_path.empty()) ::chmod(c.socket_path.c_str(), 0660);
+
+  MetricsHttp metrics_http;
+  if (!c.metrics_http.empty()) {
+    if (Status s = metrics_http.start(c.metrics_http, [&] { return (*engine)->metrics_text(); }); !s.is_ok()) {
+      err << "cuzk daemon: daemon.metrics_http: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  std::ostringstream ready;
+  ready << "cuzk daemon " << CUZK_VERSION << " listening on " << c.listen
+        << " (workers: " << describe_workers((*engine)->status()) << ")";
+  if (!c.metrics_http.empty()) ready << ", metrics on http://" << c.metrics_http << "/metrics";
+  logger.line(ready.str());
+  out.flush();
+
+  int signal_number = 0;
+  sigwait(&signals, &signal_number);
+  logger.line(std::string("received ") + (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") +
+              ": no new jobs; draining in-flight jobs (at most " + std::to_string(c.drain_timeout_s) + " s)");
+  (*engine)->shutdown(std::chrono::seconds(c.drain_timeout_s));
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  metrics_http.stop();
+  if (!c.socket_path.empty()) ::unlink(c.socket_path.c_str());
+  const auto s = (*engine)->status();
+  logger.line("cuzk daemon stopped: " + std::to_string(s.done) + " done, " + std::to_string(s.failed) + " failed, " +
+              std::to_string(s.cancelled) + " cancelled");
+  return 0;
+}
+
+}  // namespace cuzk::server
