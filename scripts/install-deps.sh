@@ -5,6 +5,9 @@
 #   build-essential cmake ninja-build python3      compilers and build tools
 #   libgtest-dev libgmock-dev libbenchmark-dev     GoogleTest, Google Benchmark
 #   nlohmann-json3-dev                             test vectors (JSON)
+#   libgrpc++-dev protobuf-compiler-grpc           the daemon's gRPC service and client
+#   libprotobuf-dev protobuf-compiler              (protoc and the grpc_cpp_plugin)
+#   libtomlplusplus-dev                            the daemon's TOML configuration
 #   nodejs npm                                     the oracles in tools/oracle (snarkjs, noble)
 #
 # Each package counts as present if dpkg has it installed or what it provides is already
@@ -24,11 +27,17 @@ declare -A PROVIDES=(
   [libgmock-dev]="/usr/include/gmock/gmock.h"
   [libbenchmark-dev]="/usr/include/benchmark/benchmark.h"
   [nlohmann-json3-dev]="/usr/include/nlohmann/json.hpp"
+  [libgrpc++-dev]="/usr/include/grpcpp/grpcpp.h"
+  [protobuf-compiler-grpc]="cmd:grpc_cpp_plugin"
+  [libprotobuf-dev]="/usr/include/google/protobuf/message.h"
+  [protobuf-compiler]="cmd:protoc"
+  [libtomlplusplus-dev]="/usr/include/toml++/toml.h"
   [nodejs]="cmd:node"
   [npm]="cmd:npm"
 )
 PACKAGES=(build-essential cmake ninja-build python3 libgtest-dev libgmock-dev libbenchmark-dev
-          nlohmann-json3-dev nodejs npm)
+          nlohmann-json3-dev libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
+          libtomlplusplus-dev nodejs npm)
 
 dpkg_installed() {
   [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" == "install ok installed" ]]

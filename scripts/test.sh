@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 scripts/install-deps.sh
-cmake -S . -B build -G Ninja -DCUZK_WERROR=ON
+cmake -S . -B build -G Ninja -DCUZK_WERROR=ON -DCUZK_GRPC=ON
 cmake --build build
 ctest --test-dir build --output-on-failure -j2

@@ -1,0 +1,122 @@
+// DaemonConfig: defaults, every section parsed, and errors that name the key.
+#include "server/config.hpp"
+
+#include <gtest/gtest.h>
+
+namespace cuzk::server {
+namespace {
+
+TEST(DaemonConfig, EmbeddedDefaultsListenOnAUnixSocket) {
+  const DaemonConfig c = default_config();
+  EXPECT_EQ(c.listen.rfind("unix:/", 0), 0u) << c.listen;
+  EXPECT_FALSE(c.socket_path.empty());
+  EXPECT_TRUE(c.engine.self_verify);
+  EXPECT_TRUE(c.engine.use_gpus);
+}
+
+TEST(DaemonConfig, EverySectionIsRead) {
+  auto c = parse_config(R"(
+[daemon]
+listen = "tcp:127.0.0.1:9820"
+drain_timeout_s = 5
+max_message_mib = 16
+self_verify = false
+metrics_http = "127.0.0.1:9821"
+[memory]
+pinned_budget = "2GiB"
+working_memory_budget = 1048576
+[gpus]
+enabled = false
+devices = [0, 1]
+affinity = false
+[scheduler]
+max_batch_size = 3
+max_batch_wait_ms = 7
+sort_by_type = true
+[synthesis]
+threads = 4
+[prover]
+threads = 2
+[srs]
+param_dirs = ["/a", "/b"]
+generated_dir = "/g"
+preload = ["synthetic-1024"]
+[logging]
+level = "warn"
+file = "/tmp/x.log"
+)",
+                        "t.toml");
+  ASSERT_TRUE(c.is_ok()) << c.status().to_string();
+  EXPECT_EQ(c->listen, "127.0.0.1:9820");
+  EXPECT_TRUE(c->socket_path.empty());
+  EXPECT_EQ(c->drain_timeout_s, 5);
+  EXPECT_EQ(c->max_message_bytes, size_t{16} << 20);
+  EXPECT_FALSE(c->engine.self_verify);
+  EXPECT_EQ(c->metrics_http, "127.0.0.1:9821");
+  EXPECT_EQ(c->engine.pinned_budget_bytes, size_t{2} << 30);
+  EXPECT_EQ(c->engine.working_memory_budget_bytes, 1048576u);
+  EXPECT_FALSE(c->engine.use_gpus);
+  EXPECT_EQ(c->engine.gpu_devices, (std::vector<int>{0, 1}));
+  EXPECT_FALSE(c->engine.gpu_affinity);
+  EXPECT_EQ(c->engine.scheduler.max_batch_size, 3u);
+  EXPECT_EQ(c->engine.scheduler.max_batch_wait.count(), 7);
+  EXPECT_TRUE(c->engine.scheduler.sort_by_type);
+  EXPECT_EQ(c->engine.synthesis_threads, 4u);
+  EXPECT_EQ(c->engine.prover_threads, 2u);
+  EXPECT_EQ(c->param_dirs, (std::vector<std::string>{"/a", "/b"}));
+  EXPECT_EQ(c->generated_dir, "/g");
+  EXPECT_EQ(c->engine.preload, (std::vector<std::string>{"synthetic-1024"}));
+  EXPECT_EQ(c->log_level, "warn");
+  EXPECT_EQ(c->log_file, "/tmp/x.log");
+}
+
+TEST(DaemonConfig, ErrorsNameTheKey) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"[scheduler]\nmax_batch_size = \"x\"\n", "scheduler.max_batch_size"},
+      {"[scheduler]\nmax_batch_size = 0\n", "scheduler.max_batch_size"},
+      {"[daemon]\nbogus = 1\n", "daemon.bogus"},
+      {"[nonsense]\n", "nonsense"},
+      {"[memory]\npinned_budget = \"lots\"\n", "memory.pinned_budget"},
+      {"[daemon]\nlisten = \"unix:relative.sock\"\n", "daemon.listen"},
+      {"[gpus]\ndevices = [\"a\"]\n", "gpus.devices"},
+      {"[srs]\nparam_dirs = \"/a\"\n", "srs.param_dirs"},
+      {"[logging]\nlevel = \"loud\"\n", "logging.level"},
+      {"[daemon]\nself_verify = 1\n", "daemon.self_verify"},
+      {"daemon = 3\n", "daemon"},
+      {"[daemon\n", "t.toml:1"},
+  };
+  for (const auto& [text, key] : cases) {
+    auto c = parse_config(text, "t.toml");
+    ASSERT_FALSE(c.is_ok()) << text;
+    EXPECT_EQ(c.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(c.status().message().find(key), std::string::npos) << c.status().message();
+  }
+  EXPECT_EQ(load_config("/nonexistent/cuzk.toml").status().code(), StatusCode::kNotFound);
+}
+
+TEST(DaemonConfig, Sizes) {
+  EXPECT_EQ(parse_bytes("16GiB"), size_t{16} << 30);
+  EXPECT_EQ(parse_bytes("512MiB"), size_t{512} << 20);
+  EXPECT_EQ(parse_bytes("1.5GiB"), size_t{3} << 29);
+  EXPECT_EQ(parse_bytes("4096"), 4096u);
+  EXPECT_EQ(parse_bytes("2 GB"), 2000000000u);
+  EXPECT_FALSE(parse_bytes("GiB"));
+  EXPECT_FALSE(parse_bytes("-1GiB"));
+  EXPECT_FALSE(parse_bytes("12XB"));
+}
+
+TEST(DaemonConfig, ListenAddresses) {
+  DaemonConfig c;
+  ASSERT_TRUE(set_listen(c, "/run/cuzk.sock").is_ok());
+  EXPECT_EQ(c.listen, "unix:/run/cuzk.sock");
+  ASSERT_TRUE(set_listen(c, "unix:///run/x.sock").is_ok());
+  EXPECT_EQ(c.socket_path, "/run/x.sock");
+  ASSERT_TRUE(set_listen(c, "tcp://0.0.0.0:1").is_ok());
+  EXPECT_EQ(c.listen, "0.0.0.0:1");
+  EXPECT_TRUE(c.socket_path.empty());
+  EXPECT_FALSE(set_listen(c, "nonsense").is_ok());
+  EXPECT_FALSE(set_listen(c, "tcp:host:").is_ok());
+}
+
+}  // namespace
+}  // namespace cuzk::server

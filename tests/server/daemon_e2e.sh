@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# End-to-end test of the daemon (ctest label "interop"): starts the real `cuzk daemon` on a
+# temporary unix socket with a parameter directory holding two circom zkeys, runs the Node.js
+# client (tools/grpc-client/client.mjs: @grpc/grpc-js loading our .proto unmodified) which
+# submits concurrent mixed jobs and checks every proof independently (snarkjs for circom,
+# @noble/curves for native proofs) and sends malformed requests; then checks the socket's
+# mode, a clean SIGTERM drain (exit 0), and that invalid configurations exit 2 naming the key.
+#
+# Usage: daemon_e2e.sh CUZK_BIN REPO_ROOT WORK_DIR
+# npm dependencies come from tools/grpc-client and tools/circom (npm ci when node_modules is
+# missing). Skips loudly, exit 0, only when node/npm are not installed.
+set -uo pipefail
+if [ $# -ne 3 ]; then
+  echo "usage: $0 CUZK_BIN REPO_ROOT WORK_DIR" >&2
+  exit 2
+fi
+CUZK="$1"
+ROOT="$2"
+WORK="$3"
+
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  echo "######################################################################"
+  echo "## SKIPPED: daemon end-to-end test: node/npm not installed."
+  echo "######################################################################"
+  exit 0
+fi
+for tool in grpc-client circom; do
+  if [ ! -d "$ROOT/tools/$tool/node_modules" ]; then
+    echo "e2e: npm ci --prefix tools/$tool"
+    npm ci --prefix "$ROOT/tools/$tool" --no-audit --no-fund || { echo "e2e: FAILED: npm ci tools/$tool" >&2; exit 1; }
+  fi
+done
+
+fail() {
+  echo "e2e: FAILED: $*" >&2
+  [ -f "$WORK/daemon.log" ] && tail -n 30 "$WORK/daemon.log" >&2
+  exit 1
+}
+
+rm -rf "$WORK"
+mkdir -p "$WORK/params"
+FIXTURES="$ROOT/tests/fixtures/circom"
+cp "$FIXTURES/many_public/circuit.zkey" "$WORK/params/many_public.zkey"
+cp "$FIXTURES/no_public/circuit.zkey" "$WORK/params/no_public.zkey"
+
+# Invalid configurations: exit 2, the message names the key.
+printf '[scheduler]\nmax_batch_size = "many"\n' > "$WORK/bad1.toml"
+printf '[daemon]\nlisten = "unix:%s/x.sock"\nbogus = 1\n' "$WORK" > "$WORK/bad2.toml"
+printf '[memory]\npinned_budget = "lots"\n' > "$WORK/bad3.toml"
+for n in 1 2 3; do
+  "$CUZK" daemon --config "$WORK/bad$n.toml" > /dev/null 2> "$WORK/bad$n.err"
+  rc=$?
+  [ $rc -eq 2 ] || fail "bad$n.toml: exit $rc, expected 2"
+  echo "ok: bad$n.toml → exit 2: $(cat "$WORK/bad$n.err")"
+done
+grep -q "scheduler.max_batch_size" "$WORK/bad1.err" || fail "bad1: key not named"
+grep -q "daemon.bogus" "$WORK/bad2.err" || fail "bad2: key not named"
+grep -q "memory.pinned_budget" "$WORK/bad3.err" || fail "bad3: key not named"
+
+SOCK="$WORK/cuzk.sock"
+cat > "$WORK/cuzk.toml" <<TOML
+[daemon]
+listen = "unix:$SOCK"
+drain_timeout_s = 60
+max_message_mib = 2
+
+[scheduler]
+max_batch_size = 4
+max_batch_wait_ms = 20
+
+[srs]
+param_dirs = ["$WORK/params"]
+generated_dir = "$WORK/generated"
+TOML
+
+"$CUZK" daemon --config "$WORK/cuzk.toml" 2> "$WORK/daemon.log" &
+DAEMON=$!
+trap 'kill -KILL $DAEMON 2>/dev/null' EXIT
+for _ in $(seq 1 150); do
+  [ -S "$SOCK" ] && break
+  kill -0 $DAEMON 2>/dev/null || fail "the daemon exited at start-up"
+  sleep 0.2
+done
+[ -S "$SOCK" ] || fail "no socket at $SOCK"
+mode=$(stat -c %a "$SOCK")
+[ "$mode" = "660" ] || fail "socket mode $mode, expected 660"
+echo "ok: socket $SOCK mode $mode"
+
+node "$ROOT/tools/grpc-client/client.mjs" e2e "unix:$SOCK" "$ROOT/proto/cuzk/v1/proving.proto" "$FIXTURES" \
+  "$WORK/generated" "$ROOT/tools/circom/node_modules/snarkjs/build/cli.cjs" "$WORK" || fail "client checks"
+
+# The C++ client against the same daemon.
+"$CUZK" bench status --addr "unix:$SOCK" || fail "cuzk bench status"
+"$CUZK" bench single --addr "unix:$SOCK" --circuit many_public --payload "$FIXTURES/many_public/witness.wtns" \
+  --vk "$FIXTURES/many_public/verification_key.json" | tee "$WORK/single.txt" || fail "cuzk bench single"
+grep -q "client-side verification .*: OK" "$WORK/single.txt" || fail "bench single did not verify"
+
+# Every finished job logged its timings line right after its job line.
+jobs=$(grep -c " job [0-9]* circuit=" "$WORK/daemon.log")
+timings=$(grep -cE " timings: total=[0-9]+ ms \(queue=[0-9]+ ms, srs=[0-9]+ ms, synth=[0-9]+ ms, gpu=[0-9]+ ms\)$" "$WORK/daemon.log")
+[ "$jobs" -gt 0 ] && [ "$jobs" = "$timings" ] || fail "$jobs job lines but $timings timings lines"
+echo "ok: $jobs jobs logged with their timings lines"
+
+kill -TERM $DAEMON
+wait $DAEMON
+rc=$?
+[ $rc -eq 0 ] || fail "daemon exit $rc after SIGTERM, expected 0"
+[ ! -e "$SOCK" ] || fail "socket left behind"
+grep -q "cuzk daemon stopped" "$WORK/daemon.log" || fail "no stop line"
+echo "ok: SIGTERM drained, exit 0"
+echo "daemon e2e: all checks passed"

@@ -1,0 +1,168 @@
+// A client of cuzk's daemon written against proto/cuzk/v1/proving.proto alone (loaded
+// unmodified with @grpc/proto-loader), used by the end-to-end test:
+//
+//   node client.mjs e2e ADDRESS PROTO FIXTURES_DIR GENERATED_DIR SNARKJS_CLI WORK_DIR
+//
+// It calls GetStatus, then submits concurrent mixed jobs (circom circuits with .wtns payloads,
+// synthetic circuits, a WindowPoSt partition) at several priorities, and checks every proof
+// with a verifier that is not cuzk's: circom proofs with `snarkjs groth16 verify` against the
+// fixture's verification_key.json; native (bellperson) proofs with @noble/curves' pairing
+// against the verifying key read from the daemon's parameter file. Then it sends malformed
+// requests (unknown circuit, garbage payload, an oversized message, a witness for another
+// circuit, unknown job ids) and expects clean gRPC errors, and checks the daemon is still
+// healthy. Prints one line per check and exits 1 on the first failure.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import grpc from '@grpc/grpc-js';
+import protoLoader from '@grpc/proto-loader';
+import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
+
+const [, , mode, address, protoPath, fixtures, generatedDir, snarkjsCli, workDir] = process.argv;
+if (mode !== 'e2e' || !workDir) {
+  console.error('usage: node client.mjs e2e ADDRESS PROTO FIXTURES_DIR GENERATED_DIR SNARKJS_CLI WORK_DIR');
+  process.exit(2);
+}
+
+const definition = protoLoader.loadSync(protoPath, { keepCase: false, longs: String, enums: String, defaults: true });
+const { ProvingEngine } = grpc.loadPackageDefinition(definition).cuzk.v1;
+const client = new ProvingEngine(address, grpc.credentials.createInsecure(), {
+  'grpc.max_send_message_length': 64 << 20,
+  'grpc.max_receive_message_length': 64 << 20,
+});
+const call = (method, request) =>
+  new Promise((resolve, reject) => client[method](request, (err, res) => (err ? reject(err) : resolve(res))));
+
+let checks = 0;
+function ok(cond, what) {
+  if (!cond) {
+    console.error(`FAIL: ${what}`);
+    process.exit(1);
+  }
+  checks += 1;
+  console.log(`ok: ${what}`);
+}
+
+// ---- independent verification of bellperson proofs with @noble/curves ----
+const { Fp12 } = bls.fields;
+function readVerifyingKey(paramsFile) {
+  const bytes = readFileSync(paramsFile);
+  let at = 0;
+  const take = (n) => new Uint8Array(bytes.subarray(at, (at += n)));
+  const g1 = () => bls.G1.Point.fromBytes(take(96));
+  const g2 = () => bls.G2.Point.fromBytes(take(192));
+  const vk = { alpha: g1(), betaG1: g1(), beta: g2(), gamma: g2(), deltaG1: g1(), delta: g2() };
+  const count = bytes.readUInt32BE(at);
+  at += 4;
+  vk.ic = Array.from({ length: count }, g1);
+  return vk;
+}
+function verifyBellperson(vk, proofBytes, publicInputs) {
+  const a = bls.G1.Point.fromBytes(new Uint8Array(proofBytes.subarray(0, 48)));
+  const b = bls.G2.Point.fromBytes(new Uint8Array(proofBytes.subarray(48, 144)));
+  const c = bls.G1.Point.fromBytes(new Uint8Array(proofBytes.subarray(144, 192)));
+  if (publicInputs.length + 1 !== vk.ic.length) return false;
+  let acc = vk.ic[0];
+  publicInputs.forEach((x, i) => {
+    const s = BigInt(x);
+    if (s !== 0n) acc = acc.add(vk.ic[i + 1].multiply(s));
+  });
+  const lhs = bls.pairing(a, b);
+  let rhs = Fp12.mul(bls.pairing(vk.alpha, vk.beta), bls.pairing(c, vk.delta));
+  if (!acc.is0()) rhs = Fp12.mul(rhs, bls.pairing(acc, vk.gamma));
+  return Fp12.eql(lhs, rhs);
+}
+
+// ---- circom proofs through snarkjs ----
+function verifySnarkjs(name, result, tag) {
+  const proofFile = join(workDir, `${tag}_proof.json`);
+  const publicFile = join(workDir, `${tag}_public.json`);
+  writeFileSync(proofFile, Buffer.from(result.proofs[0]).toString('utf8'));
+  writeFileSync(publicFile, JSON.stringify(result.publicInputs));
+  try {
+    const out = execFileSync('node', [snarkjsCli, 'groth16', 'verify', join(fixtures, name, 'verification_key.json'),
+      publicFile, proofFile], { encoding: 'utf8' });
+    return /OK/.test(out);
+  } catch {
+    return false;
+  }
+}
+
+async function expectError(what, promise, code, fragment) {
+  try {
+    await promise;
+    ok(false, `${what}: expected gRPC error ${code}, got success`);
+  } catch (err) {
+    ok(err.code === code && (!fragment || err.details.includes(fragment)),
+       `${what} → ${grpc.status[err.code] ?? err.code}: ${err.details}`);
+  }
+}
+
+const wtns = (name) => readFileSync(join(fixtures, name, 'witness.wtns'));
+
+const status = await call('GetStatus', {});
+ok(status.workers.length >= 1 && status.version.length > 0,
+   `GetStatus: version ${status.version}, workers ${status.workers.map((w) => w.name).join(',')}`);
+ok(status.circuits.includes('many_public') && status.circuits.includes('no_public'),
+   'the zkeys in the parameter directory are registered circuits');
+
+// Concurrent mixed jobs: some through Prove, some through SubmitProof + AwaitProof.
+const jobs = [
+  { circuit: 'many_public', priority: 'PRIORITY_NORMAL', payload: wtns('many_public'), kind: 'circom' },
+  { circuit: 'no_public', priority: 'PRIORITY_HIGH', payload: wtns('no_public'), kind: 'circom' },
+  { circuit: 'many_public', priority: 'PRIORITY_LOW', payload: wtns('many_public'), kind: 'circom' },
+  { circuit: 'synthetic-256', priority: 'PRIORITY_LOW', payload: Buffer.from('a'), kind: 'native' },
+  { circuit: 'synthetic-256', priority: 'PRIORITY_CRITICAL', payload: Buffer.from('b'), kind: 'native' },
+  { circuit: 'synthetic-256x3', priority: 'PRIORITY_UNSPECIFIED', payload: Buffer.from('c'), kind: 'native' },
+  { circuit: 'window-post-2KiB', priority: 'PRIORITY_UNSPECIFIED', payload: Buffer.from('d'), kind: 'native' },
+];
+const results = await Promise.all(jobs.map(async (job, i) => {
+  const request = { circuitId: job.circuit, priority: job.priority, payload: job.payload };
+  if (i % 2 === 0) return call('Prove', { request, timeoutMs: 0 });
+  const { jobId } = await call('SubmitProof', request);
+  return call('AwaitProof', { jobId, timeoutMs: 0 });
+}));
+results.forEach((r, i) => {
+  const job = jobs[i];
+  ok(r.circuitId === job.circuit && r.proofs.length >= 1 && /^timings: total=\d+ ms \(queue=\d+ ms, srs=\d+ ms, synth=\d+ ms, gpu=\d+ ms\)$/.test(r.timingsLine),
+     `job ${r.jobId} ${job.circuit}: ${r.proofs.length} proof(s), ${r.timingsLine}`);
+  if (job.kind === 'circom') {
+    ok(verifySnarkjs(job.circuit, r, `job${r.jobId}`), `job ${r.jobId}: snarkjs groth16 verify OK`);
+  } else {
+    const base = job.circuit.replace(/x\d+$/, '');
+    const vk = readVerifyingKey(join(generatedDir, `${base}.params`));
+    const perProof = r.publicInputs.length / r.proofs.length;
+    r.proofs.forEach((p, k) => {
+      const inputs = r.publicInputs.slice(k * perProof, (k + 1) * perProof);
+      ok(verifyBellperson(vk, Buffer.from(p), inputs), `job ${r.jobId} proof ${k}: @noble/curves pairing check OK`);
+      const tampered = inputs.map((x, j) => (j === 0 ? (BigInt(x) + 1n).toString() : x));
+      ok(!verifyBellperson(vk, Buffer.from(p), tampered), `job ${r.jobId} proof ${k}: fails with a tampered input`);
+    });
+  }
+});
+
+// Malformed requests.
+await expectError('unknown circuit', call('Prove', { request: { circuitId: 'no-such-circuit', payload: Buffer.alloc(0) } }),
+  grpc.status.NOT_FOUND, 'no-such-circuit');
+await expectError('garbage payload', call('SubmitProof', { circuitId: 'many_public', payload: Buffer.from('garbage!') }),
+  grpc.status.INVALID_ARGUMENT);
+await expectError('witness for another circuit', call('SubmitProof', { circuitId: 'many_public', payload: wtns('no_public') }),
+  grpc.status.INVALID_ARGUMENT, 'another circuit');
+await expectError('oversized message', call('SubmitProof', { circuitId: 'many_public', payload: Buffer.alloc(3 << 20) }),
+  grpc.status.RESOURCE_EXHAUSTED);
+await expectError('empty circuit id', call('SubmitProof', { circuitId: '', payload: Buffer.alloc(0) }),
+  grpc.status.INVALID_ARGUMENT, 'circuit_id');
+await expectError('await an unknown job', call('AwaitProof', { jobId: '987654321', timeoutMs: 10 }), grpc.status.NOT_FOUND);
+await expectError('cancel an unknown job', call('CancelProof', { jobId: '987654321' }), grpc.status.NOT_FOUND);
+
+// Cancellation through the API.
+const { jobId: toCancel } = await call('SubmitProof', { circuitId: 'synthetic-256x40', payload: Buffer.from('e') });
+await call('CancelProof', { jobId: toCancel });
+await expectError('a cancelled job', call('AwaitProof', { jobId: toCancel, timeoutMs: 0 }), grpc.status.CANCELLED);
+
+const after = await call('GetStatus', {});
+ok(Number(after.done) >= jobs.length && Number(after.running) === 0, `still healthy: ${after.done} done, ${after.failed} failed`);
+const metrics = await call('GetMetrics', {});
+ok(metrics.text.includes('cuzk_jobs_finished_total'), 'GetMetrics returns Prometheus text');
+console.log(`${checks} checks passed`);
+client.close();
