@@ -3,7 +3,7 @@
 // (sectors synthesized in parallel and concatenated). The instance is synthetic (sparse
 // trees) and built outside the timed region; a run synthesizes `sectors` of the partition's
 // 2349 sector slots (every slot is the same shape, so the rate is the partition's rate).
-// Also the time to build the synthetic witness itself. Results: docs/PERF.md.
+// With and without a recycled assignment. Also the time to build the synthetic witness itself. Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -29,14 +29,18 @@ const filecoin::PostInstance& instance(size_t sectors) {
 void BM_WindowPostSynthesis(benchmark::State& state) {
   const size_t sectors = static_cast<size_t>(state.range(0));
   const size_t threads = state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
+  const bool reuse = state.range(2) != 0;
   const filecoin::PostInstance& post = instance(sectors);
   ThreadPool pool(threads);
   size_t constraints = 0;
+  r1cs::ProvingAssignment previous;
+  if (reuse) previous = *filecoin::synthesize_parallel(post.circuit, pool, threads);  // warm buffers
   for (auto _ : state) {
-    Result<r1cs::ProvingAssignment> cs = filecoin::synthesize_parallel(post.circuit, pool, threads);
+    Result<r1cs::ProvingAssignment> cs = filecoin::synthesize_parallel(post.circuit, pool, threads, std::move(previous));
     if (!cs.is_ok()) state.SkipWithError(cs.status().to_string().c_str());
     constraints = cs->a.size();
     benchmark::DoNotOptimize(cs->a.data());
+    if (reuse) previous = std::move(cs).value();
   }
   state.counters["threads"] = static_cast<double>(threads);
   state.counters["constraints"] = static_cast<double>(constraints);
@@ -45,8 +49,13 @@ void BM_WindowPostSynthesis(benchmark::State& state) {
   state.counters["constraints/s/thread"] = benchmark::Counter(
       static_cast<double>(constraints) / static_cast<double>(threads), benchmark::Counter::kIsIterationInvariantRate);
 }
-// {sectors, threads (0 = all cores)}; UseRealTime because the work runs on pool threads.
-BENCHMARK(BM_WindowPostSynthesis)->Args({64, 1})->Args({64, 0})->Args({512, 1})->Args({512, 0})->Unit(benchmark::kMillisecond)->UseRealTime();
+// {sectors, threads (0 = all cores), reuse}: reuse = 1 recycles the previous iteration's
+// assignment (a prover's steady state: no allocation, no page faults), 0 starts from fresh
+// memory. UseRealTime because the work runs on pool threads.
+BENCHMARK(BM_WindowPostSynthesis)
+    ->ArgsProduct({{64, 512}, {1, 0}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // Building a synthetic witness (sparse 2^30-leaf trees, challenged leaves only) for `sectors`
 // sector slots of the 32 GiB WindowPoSt partition, on every core.

@@ -1,12 +1,13 @@
 // Fallback PoSt: per-sector comm_r check and inclusion proofs; parallel synthesis.
 #include "filecoin/fallback_post.hpp"
 
-#include <iterator>
 #include <map>
+#include <memory>
 #include <mutex>
 
 #include "filecoin/por.hpp"
 #include "gadgets/poseidon.hpp"
+#include "r1cs/assignment_window.hpp"
 #include "r1cs/counting_constraint_system.hpp"
 
 namespace cuzk::filecoin {
@@ -60,36 +61,36 @@ std::vector<Fr> FallbackPoStCircuit::public_inputs() const {
 }
 
 Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
-                                                    size_t max_chunks) {
+                                                    size_t max_chunks, r1cs::ProvingAssignment reuse) {
   const size_t sectors = circuit.sectors().size();
-  if (sectors == 0) return r1cs::ProvingAssignment();
-  // Every sector has the same shape: size one, reserve every part exactly (no regrowth), and
-  // give the first part room for the whole so the others are appended to it in place.
+  // Every sector has the same shape: size one, then give each chunk of sectors its window.
   r1cs::CountingConstraintSystem one;
-  const Status counted = circuit.synthesize_sectors(one, 0, 1);
-  if (!counted.is_ok()) return counted;
+  if (sectors > 0) {
+    const Status counted = circuit.synthesize_sectors(one, 0, 1);
+    if (!counted.is_ok()) return counted;
+  }
   const size_t per_constraints = one.num_constraints(), per_aux = one.num_aux(), per_inputs = one.num_inputs() - 1;
+  r1cs::ProvingAssignment out = std::move(reuse);
+  out.prepare_windows(sectors * per_constraints, sectors * per_aux, 1 + sectors * per_inputs, &pool);
   std::mutex mutex;
-  std::map<size_t, r1cs::ProvingAssignment> parts;  // GUARDED_BY(mutex), keyed by first sector
-  Status failure;                                   // GUARDED_BY(mutex)
+  std::map<size_t, std::unique_ptr<r1cs::AssignmentWindow>> windows;  // GUARDED_BY(mutex), by first sector
+  Status failure;                                                      // GUARDED_BY(mutex)
   pool.parallel_for(
       sectors,
       [&](size_t begin, size_t end) {
-        r1cs::ProvingAssignment part;
-        const size_t n = begin == 0 ? sectors : end - begin;
-        part.reserve(n * per_constraints, n * per_aux, 1 + n * per_inputs);
-        const Status status = circuit.synthesize_sectors(part, begin, end);
+        auto window = std::make_unique<r1cs::AssignmentWindow>(out, begin * per_constraints, begin * per_aux,
+                                                               1 + begin * per_inputs);
+        const Status status = circuit.synthesize_sectors(*window, begin, end);
         const std::lock_guard lock(mutex);
-        if (!status.is_ok()) {
-          if (failure.is_ok()) failure = status;
-          return;
-        }
-        parts.emplace(begin, std::move(part));
+        if (!status.is_ok() && failure.is_ok()) failure = status;
+        windows.emplace(begin, std::move(window));
       },
       max_chunks);
   if (!failure.is_ok()) return failure;
-  r1cs::ProvingAssignment out = std::move(parts.begin()->second);
-  for (auto it = std::next(parts.begin()); it != parts.end(); ++it) out.extend(std::move(it->second));
+  std::vector<const r1cs::AssignmentWindow*> in_order;
+  for (const auto& [begin, window] : windows) in_order.push_back(window.get());
+  const Status merged = out.finish_windows(in_order);
+  if (!merged.is_ok()) return merged;
   return out;
 }
 

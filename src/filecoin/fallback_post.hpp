@@ -48,10 +48,12 @@ class FallbackPoStCircuit final : public r1cs::Circuit {
   std::vector<SectorWitness> sectors_;
 };
 
-// Synthesizes the circuit into a ProvingAssignment on `pool`, sectors split into contiguous
-// chunks (one per thread at most, `max_chunks` if nonzero) synthesized independently and then
-// concatenated in order. Input constraints are not appended.
+// Synthesizes the circuit into a ProvingAssignment on `pool`: sectors split into contiguous
+// chunks (one per thread at most, `max_chunks` if nonzero), each synthesized straight into its
+// window of one assignment sized for the whole (every sector has the same shape), no copying.
+// Pass a previously used assignment as `reuse` to keep its memory (a steady-state prover
+// recycles them; a fresh one is zero-filled first). Input constraints are not appended.
 Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
-                                                    size_t max_chunks = 0);
+                                                    size_t max_chunks = 0, r1cs::ProvingAssignment reuse = {});
 
 }  // namespace cuzk::filecoin

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "poseidon/optimized.hpp"
-#include "r1cs/proving_assignment.hpp"
+#include "r1cs/evaluated_block.hpp"
 
 namespace cuzk::gadgets {
 
@@ -341,8 +341,8 @@ AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> p
   assert(3 * n + 1 == tmpl.offsets.size());
   slots.assign(1, Variable::one());
   for (const AllocatedNum& num : preimage) slots.push_back(num.variable);
-  if (auto* prover = dynamic_cast<r1cs::ProvingAssignment*>(&cs)) {
-    // The prover needs only values and densities: no linear combination is built.
+  if (auto* prover = dynamic_cast<r1cs::EvaluatedBlockSink*>(&cs)) {
+    // A prover's assignment needs only values and densities: no linear combination is built.
     const Variable first = prover->alloc_many(steps.value);
     for (size_t k = 0; k < n; ++k) slots.push_back({first.index + k, r1cs::VariableKind::kAux});
     in_a.clear();

@@ -7,9 +7,10 @@
 // Two implementations emit the same constraints: a reference that follows neptune step by
 // step (linear combinations merged per variable, as bellpepper's do), and the fast path that
 // replays a recording of the reference for the arity with the witness values and each
-// constraint's evaluations taken from the native optimized permutation: a ProvingAssignment
-// receives values and densities only (no linear combination is built), other systems the
-// recorded combinations through ConstraintSystem::enforce_evaluated.
+// constraint's evaluations taken from the native optimized permutation: a prover's assignment
+// (r1cs::EvaluatedBlockSink) receives values and densities only, as one block (no linear
+// combination is built), other systems the recorded combinations through
+// ConstraintSystem::enforce_evaluated.
 #pragma once
 
 #include <span>

@@ -1,5 +1,10 @@
-// ProvingAssignment: evaluation of linear combinations against the assignment.
+// ProvingAssignment: evaluation of linear combinations against the assignment, windows.
 #include "r1cs/proving_assignment.hpp"
+
+#include <string>
+
+#include "r1cs/assignment_window.hpp"
+#include "r1cs/lc_eval.hpp"
 
 #include <cassert>
 #include <cstddef>
@@ -36,24 +41,14 @@ Variable ProvingAssignment::alloc_input(const ff::Fr& value) {
 
 ff::Fr ProvingAssignment::evaluate(const LinearCombination& lc, DensityBitmap* input_density,
                                    DensityBitmap* aux_density) const {
-  ff::Fr acc;
-  for (const Term& t : lc.terms()) {
-    const ff::Fr* value;
-    if (t.variable.kind == VariableKind::kInput) {
-      if (input_density) input_density->set(t.variable.index);
-      value = &input_assignment[t.variable.index];
-    } else {
-      if (aux_density) aux_density->set(t.variable.index);
-      value = &aux_assignment[t.variable.index];
-    }
-    // Most coefficients are 1 and most values bits: skip the multiplications that change nothing.
-    if (t.coefficient.is_one()) {
-      acc += *value;
-    } else if (!value->is_zero()) {
-      acc += value->is_one() ? t.coefficient : *value * t.coefficient;
-    }
-  }
-  return acc;
+  return evaluate_lc(
+      lc, input_assignment, aux_assignment,
+      [&](uint64_t i) {
+        if (input_density) input_density->set(i);
+      },
+      [&](uint64_t i) {
+        if (aux_density) aux_density->set(i);
+      });
 }
 
 void ProvingAssignment::enforce(const LinearCombination& la, const LinearCombination& lb, const LinearCombination& lc) {
@@ -91,31 +86,58 @@ void ProvingAssignment::reserve(size_t constraints, size_t aux, size_t inputs) {
   b_input_density.reserve(inputs);
 }
 
-void ProvingAssignment::extend(ProvingAssignment&& other) {
-  assert(!input_constraints_appended_ && !other.input_constraints_appended_);
-  auto append = [](std::vector<ff::Fr>& to, const std::vector<ff::Fr>& from, size_t skip) {
-    to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(skip), from.end());
+void ProvingAssignment::prepare_windows(size_t constraints, size_t aux, size_t inputs, ThreadPool* pool) {
+  assert(inputs >= 1);
+  input_constraints_appended_ = false;  // a reused assignment's input rows are cut off below
+  // Fresh memory is zero-filled (and faulted in) here: the four big vectors on separate threads.
+  std::vector<ff::Fr>* vectors[] = {&a, &b, &c, &aux_assignment};
+  const size_t sizes[] = {constraints, constraints, constraints, aux};
+  auto size_one = [&](size_t k) {
+    if (vectors[k]->capacity() < sizes[k]) {
+      vectors[k]->reserve(sizes[k]);
+      advise_huge_pages(*vectors[k]);
+    }
+    vectors[k]->resize(sizes[k]);
   };
-  append(a, other.a, 0);
-  append(b, other.b, 0);
-  append(c, other.c, 0);
-  append(aux_assignment, other.aux_assignment, 0);
-  a_aux_density.append(other.a_aux_density);
-  b_aux_density.append(other.b_aux_density);
-  append(input_assignment, other.input_assignment, 1);
-  if (other.b_input_density.test(0)) b_input_density.set(0);
-  for (size_t i = 1; i < other.b_input_density.size(); ++i) b_input_density.push(other.b_input_density.test(i));
-  other = ProvingAssignment();
+  if (pool) {
+    pool->parallel_for(4, [&](size_t begin, size_t end) {
+      for (size_t k = begin; k < end; ++k) size_one(k);
+    }, 4);
+  } else {
+    for (size_t k = 0; k < 4; ++k) size_one(k);
+  }
+  input_assignment.resize(inputs);
+  input_assignment[0] = ff::Fr::one();
+  a_aux_density = DensityBitmap();
+  b_aux_density = DensityBitmap();
+  b_input_density = DensityBitmap();
+  b_input_density.push(false);  // ONE
 }
 
-void ProvingAssignment::mark(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) {
-  for (const Term& t : lc.terms()) {
-    if (t.variable.kind == VariableKind::kInput) {
-      if (input_density) input_density->set(t.variable.index);
-    } else if (aux_density) {
-      aux_density->set(t.variable.index);
+Status ProvingAssignment::finish_windows(std::span<const AssignmentWindow* const> windows) {
+  size_t constraint = 0, aux = 0, input = 1;
+  for (size_t w = 0; w < windows.size(); ++w) {
+    const AssignmentWindow& window = *windows[w];
+    if (window.overflow_ || window.first_constraint_ != constraint || window.first_aux_ != aux ||
+        window.first_input_ != input) {
+      return Status::internal("synthesis window " + std::to_string(w) + " does not continue where window " +
+                              std::to_string(w) + " − 1 ended, or wrote past the assignment");
     }
+    constraint = window.next_constraint_;
+    aux = window.next_aux_;
+    input = window.next_input_;
+    a_aux_density.append(window.a_aux_density_);
+    b_aux_density.append(window.b_aux_density_);
+    b_input_density.append(window.b_input_density_);
+    if (window.one_in_b_) b_input_density.set(0);
   }
+  if (constraint != a.size() || aux != aux_assignment.size() || input != input_assignment.size()) {
+    return Status::internal("synthesis windows cover " + std::to_string(constraint) + " constraints, " +
+                            std::to_string(aux) + " aux and " + std::to_string(input) + " inputs of " +
+                            std::to_string(a.size()) + ", " + std::to_string(aux_assignment.size()) + " and " +
+                            std::to_string(input_assignment.size()));
+  }
+  return Status::ok();
 }
 
 void ProvingAssignment::enforce_evaluated(const LinearCombination& la, const LinearCombination& lb,
@@ -123,8 +145,12 @@ void ProvingAssignment::enforce_evaluated(const LinearCombination& la, const Lin
                                           const ff::Fr& b_value, const ff::Fr& c_value) {
   assert(evaluate(la, nullptr, nullptr) == a_value && evaluate(lb, nullptr, nullptr) == b_value &&
          evaluate(lc, nullptr, nullptr) == c_value);
-  mark(la, nullptr, &a_aux_density);
-  mark(lb, &b_input_density, &b_aux_density);
+  for (const Term& t : la.terms()) {
+    if (t.variable.kind == VariableKind::kAux) a_aux_density.set(t.variable.index);
+  }
+  for (const Term& t : lb.terms()) {
+    (t.variable.kind == VariableKind::kAux ? b_aux_density : b_input_density).set(t.variable.index);
+  }
   a.push_back(a_value);
   b.push_back(b_value);
   c.push_back(c_value);
@@ -137,11 +163,7 @@ void ProvingAssignment::enforce_evaluated_block(std::span<const Variable> in_a, 
     if (v.kind == VariableKind::kAux) a_aux_density.set(v.index);
   }
   for (const Variable v : in_b) {
-    if (v.kind == VariableKind::kAux) {
-      b_aux_density.set(v.index);
-    } else {
-      b_input_density.set(v.index);
-    }
+    (v.kind == VariableKind::kAux ? b_aux_density : b_input_density).set(v.index);
   }
   a.insert(a.end(), a_values.begin(), a_values.end());
   b.insert(b.end(), b_values.begin(), b_values.end());

@@ -7,12 +7,16 @@
 #include <span>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density.hpp"
+#include "r1cs/evaluated_block.hpp"
 
 namespace cuzk::r1cs {
 
-class ProvingAssignment final : public ConstraintSystem {
+class AssignmentWindow;
+
+class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSink {
  public:
   // Starts with input 0 = ONE allocated.
   ProvingAssignment();
@@ -25,24 +29,25 @@ class ProvingAssignment final : public ConstraintSystem {
   void enforce_evaluated(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
                          const ff::Fr& a_value, const ff::Fr& b_value, const ff::Fr& c_value) override;
 
-  // values.size() new private variables, numbered consecutively; returns the first.
-  Variable alloc_many(std::span<const ff::Fr> values);
-  // Appends constraints whose evaluations are known (a block a gadget computed natively): the
-  // values, and the densities from `in_a` / `in_b`, every variable that occurs in any of the
-  // block's A / B combinations. Equivalent to one enforce_evaluated per constraint.
+  Variable alloc_many(std::span<const ff::Fr> values) override;
   void enforce_evaluated_block(std::span<const Variable> in_a, std::span<const Variable> in_b,
                                std::span<const ff::Fr> a_values, std::span<const ff::Fr> b_values,
-                               std::span<const ff::Fr> c_values);
+                               std::span<const ff::Fr> c_values) override;
 
   // Capacity for this many constraints / aux / inputs (an optimisation only).
   void reserve(size_t constraints, size_t aux, size_t inputs);
 
-  // Appends a system synthesized separately (its own ONE at input 0, which is dropped): its
-  // inputs after ours, its aux after ours, its constraints after ours. The result is exactly
-  // what synthesizing both parts, one after the other, into this system would give (the
-  // a/b/c evaluations do not depend on variable numbering). Neither may have had
-  // append_input_constraints() yet.
-  void extend(ProvingAssignment&& other);
+  // Parallel synthesis in windows (AssignmentWindow): sizes this system for a whole circuit of
+  // this many constraints / aux / inputs (inputs counting ONE) whose parts are then synthesized
+  // straight into it, and clears the densities. Keeps the vectors' memory: a reused assignment
+  // of the same size (even one already proved, with input constraints appended) is prepared
+  // without allocating or touching a page.
+  // With a pool, the four large vectors are sized (first touched) concurrently.
+  void prepare_windows(size_t constraints, size_t aux, size_t inputs, ThreadPool* pool = nullptr);
+  // After every window is done: checks that they tile the whole in order (no gap, no overlap,
+  // nothing written out of range) and merges their densities. kInternal naming the window
+  // otherwise.
+  Status finish_windows(std::span<const AssignmentWindow* const> windows);
 
   // Appends bellperson's input constraints: for every input i, input_i · 0 = 0. Call once,
   // after synthesis, before proving.
@@ -58,7 +63,6 @@ class ProvingAssignment final : public ConstraintSystem {
 
  private:
   ff::Fr evaluate(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) const;
-  static void mark(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density);
 
   bool input_constraints_appended_ = false;
 };
