@@ -1,0 +1,158 @@
+// Engine benchmarks (a plain program: it measures a running system, not a function).
+//
+//   engine_bench overhead  [--jobs N]          queue + srs per job on an idle engine with a hot
+//                                              SRS (synthetic-64, no batching wait): the
+//                                              engine's own cost per job
+//   engine_bench pipeline  [--jobs N] [--ms T] synthesis and proving of similar length (a
+//                                              calibrated circuit that spends T ms in each):
+//                                              throughput with one unit in flight (sequential)
+//                                              vs with synthesis of the next job overlapping
+//                                              the proof of the current one
+//   engine_bench real --circuit ID [--jobs N]  the same comparison on a real circuit and the
+//                                              best backend present (GPU where built)
+// Each prints medians and spreads; results go to docs/PERF.md.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "engine/fake_circuit.hpp"
+
+namespace {
+
+using namespace cuzk;
+using namespace cuzk::engine;
+using Clock = std::chrono::steady_clock;
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : (v[(v.size() - 1) / 2] + v[v.size() / 2]) / 2;
+}
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
+}
+
+std::unique_ptr<Engine> make_engine(EngineConfig config, std::shared_ptr<CircuitRegistry> registry) {
+  config.log = [](std::string_view) {};
+  auto e = Engine::create(std::move(config), std::move(registry));
+  if (!e.is_ok()) {
+    std::fprintf(stderr, "engine: %s\n", e.status().to_string().c_str());
+    std::exit(1);
+  }
+  return std::move(e).value();
+}
+
+// Submits `jobs` jobs at once and returns the wall time until the last one finished (seconds).
+double run_jobs(Engine& engine, const std::string& circuit, size_t jobs) {
+  const auto start = Clock::now();
+  std::vector<JobId> ids;
+  for (size_t i = 0; i < jobs; ++i) {
+    auto id = engine.submit(JobRequest{circuit, std::nullopt, {static_cast<uint8_t>(i)}});
+    if (!id.is_ok()) {
+      std::fprintf(stderr, "submit: %s\n", id.status().to_string().c_str());
+      std::exit(1);
+    }
+    ids.push_back(*id);
+  }
+  for (JobId id : ids) {
+    auto r = engine.await(id, std::chrono::hours(1));
+    if (!r.is_ok() || !r->status.is_ok()) {
+      std::fprintf(stderr, "job %llu failed\n", static_cast<unsigned long long>(id));
+      std::exit(1);
+    }
+  }
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+int overhead(size_t jobs, const std::filesystem::path& dir) {
+  auto registry = std::make_shared<CircuitRegistry>(dir.string());
+  EngineConfig config;
+  config.use_gpus = false;
+  config.scheduler.max_batch_wait = std::chrono::milliseconds(0);
+  config.preload = {"synthetic-64"};
+  auto engine = make_engine(config, registry);
+  std::vector<double> queue_srs, total;
+  for (size_t i = 0; i < jobs; ++i) {
+    auto id = engine->submit(JobRequest{"synthetic-64", std::nullopt, {static_cast<uint8_t>(i)}});
+    auto r = engine->await(*id, std::chrono::minutes(5));
+    queue_srs.push_back(r->timings.queue_ms + r->timings.srs_ms);
+    total.push_back(r->timings.total_ms);
+  }
+  std::printf("overhead: %zu jobs of synthetic-64 on an idle engine, hot SRS\n", jobs);
+  std::printf("  queue+srs per job: median %.3f ms, p90 %.3f ms, max %.3f ms (goal <= 5 ms)\n", median(queue_srs),
+              percentile(queue_srs, 0.9), percentile(queue_srs, 1.0));
+  std::printf("  total per job: median %.2f ms\n", median(total));
+  return 0;
+}
+
+// Throughput of `jobs` jobs with at most one unit in flight vs the pipelined engine.
+void compare(const std::string& label, const std::shared_ptr<CircuitRegistry>& registry, const std::string& circuit,
+             size_t jobs, size_t partition_bytes, bool use_gpus, size_t reps) {
+  std::vector<double> sequential, pipelined;
+  for (size_t rep = 0; rep < reps; ++rep) {
+    for (bool pipeline : {false, true}) {
+      EngineConfig config;
+      config.use_gpus = use_gpus;
+      config.synthesis_threads = 1;
+      config.scheduler.max_batch_size = 1;
+      // One partition's worth of working memory: the next synthesis waits for the proof.
+      config.working_memory_budget_bytes = pipeline ? partition_bytes * 4 : partition_bytes;
+      config.preload = {circuit};
+      auto engine = make_engine(config, registry);
+      const double seconds = run_jobs(*engine, circuit, jobs);
+      (pipeline ? pipelined : sequential).push_back(60.0 * static_cast<double>(jobs) / seconds);
+    }
+  }
+  const double s = median(sequential), p = median(pipelined);
+  std::printf("%s: %zu jobs x %zu reps\n", label.c_str(), jobs, reps);
+  std::printf("  sequential: median %.1f proofs/min (min %.1f, max %.1f)\n", s, percentile(sequential, 0),
+              percentile(sequential, 1));
+  std::printf("  pipelined:  median %.1f proofs/min (min %.1f, max %.1f)\n", p, percentile(pipelined, 0),
+              percentile(pipelined, 1));
+  std::printf("  speed-up: %.2fx (goal >= 1.8x when synthesis and proving take similar time)\n", p / s);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  size_t jobs = 0, ms = 100, reps = 3;
+  std::string circuit;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    if (std::strcmp(argv[i], "--jobs") == 0) jobs = std::stoul(argv[i + 1]);
+    else if (std::strcmp(argv[i], "--ms") == 0) ms = std::stoul(argv[i + 1]);
+    else if (std::strcmp(argv[i], "--reps") == 0) reps = std::stoul(argv[i + 1]);
+    else if (std::strcmp(argv[i], "--circuit") == 0) circuit = argv[i + 1];
+  }
+  const auto dir = std::filesystem::temp_directory_path() / "cuzk-engine-bench";
+  std::filesystem::create_directories(dir);
+  if (mode == "overhead") return overhead(jobs != 0 ? jobs : 200, dir);
+  if (mode == "pipeline") {
+    testing::FakeBehaviour behaviour;
+    behaviour.synth_time = behaviour.prove_time = std::chrono::milliseconds(ms);
+    auto registry = std::make_shared<CircuitRegistry>(dir.string());
+    (void)registry->add(std::make_shared<testing::FakeCircuit>("calibrated", dir, 1000, behaviour));
+    compare("pipeline (synthesis " + std::to_string(ms) + " ms, proving " + std::to_string(ms) + " ms per job)",
+            registry, "calibrated", jobs != 0 ? jobs : 20, behaviour.partition_bytes, false, reps);
+    return 0;
+  }
+  if (mode == "real" && !circuit.empty()) {
+    auto registry = std::make_shared<CircuitRegistry>(dir.string());
+    auto def = registry->find(circuit);
+    if (!def) {
+      std::fprintf(stderr, "unknown circuit %s\n", circuit.c_str());
+      return 2;
+    }
+    compare("real (" + circuit + ")", registry, circuit, jobs != 0 ? jobs : 8, def->partition_bytes(), true, reps);
+    return 0;
+  }
+  std::fprintf(stderr,
+               "usage: engine_bench overhead [--jobs N] | pipeline [--jobs N] [--ms T] [--reps R] | real --circuit ID "
+               "[--jobs N] [--reps R]\n");
+  return 2;
+}
