@@ -58,11 +58,13 @@ grep -q "daemon.bogus" "$WORK/bad2.err" || fail "bad2: key not named"
 grep -q "memory.pinned_budget" "$WORK/bad3.err" || fail "bad3: key not named"
 
 SOCK="$WORK/cuzk.sock"
+METRICS_PORT=$((20000 + RANDOM % 20000))
 cat > "$WORK/cuzk.toml" <<TOML
 [daemon]
 listen = "unix:$SOCK"
 drain_timeout_s = 60
 max_message_mib = 2
+metrics_http = "127.0.0.1:$METRICS_PORT"
 
 [scheduler]
 max_batch_size = 4
@@ -94,6 +96,21 @@ node "$ROOT/tools/grpc-client/client.mjs" e2e "unix:$SOCK" "$ROOT/proto/cuzk/v1/
 "$CUZK" bench single --addr "unix:$SOCK" --circuit many_public --payload "$FIXTURES/many_public/witness.wtns" \
   --vk "$FIXTURES/many_public/verification_key.json" | tee "$WORK/single.txt" || fail "cuzk bench single"
 grep -q "client-side verification .*: OK" "$WORK/single.txt" || fail "bench single did not verify"
+
+# Parameters on demand: preload makes them hot, evict drops them to cold.
+"$CUZK" bench preload --addr "unix:$SOCK" --circuit synthetic-512 | grep -q "synthetic-512: hot" || fail "preload"
+"$CUZK" bench evict --addr "unix:$SOCK" --circuit synthetic-512 | grep -q "evicted" || fail "evict"
+"$CUZK" bench status --addr "unix:$SOCK" | grep "synthetic-512.params" | grep -q "cold" || fail "evicted SRS not cold"
+echo "ok: preload → hot, evict → cold"
+
+# Prometheus text over HTTP.
+exec 3<>"/dev/tcp/127.0.0.1/$METRICS_PORT" || fail "metrics_http: no listener on port $METRICS_PORT"
+printf 'GET /metrics HTTP/1.0\r\n\r\n' >&3
+metrics=$(cat <&3)
+exec 3<&-
+echo "$metrics" | head -1 | grep -q "200 OK" || fail "metrics_http: $(echo "$metrics" | head -1)"
+echo "$metrics" | grep -q "^cuzk_jobs_submitted_total [0-9]" || fail "metrics_http: no counters"
+echo "ok: http://127.0.0.1:$METRICS_PORT/metrics serves Prometheus text"
 
 # Every finished job logged its timings line right after its job line.
 jobs=$(grep -c " job [0-9]* circuit=" "$WORK/daemon.log")
