@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every GPU test (ctest label "gpu") and every benchmark in <build>/bench on a GPU
-# machine, writes full logs, and ends with a summary table. Exit status 0 only if every test
-# passed, no test skipped for want of a GPU ("no CUDA GPU: ..."), and every benchmark ran.
+# Runs every GPU test (ctest label "gpu") and the GPU benchmarks (`cuzk bench msm|ntt|prove
+# --backend cuda`) on a GPU machine, writes full logs, and ends with a summary table and the
+# benchmark results. Exit status 0 only if every test passed, no test skipped for want of a
+# GPU ("no CUDA GPU: ..."), and every benchmark ran.
 #
 #   scripts/gpu-check.sh [BUILD_DIR]        BUILD_DIR defaults to build-gpu, else build
 #
@@ -28,13 +29,18 @@
 # Output: $OUT when set (a folder the caller collects), else ./gpu-logs:
 #   env.txt          machine, driver, toolchain, which packages are present
 #   ctest-gpu.log    full verbose ctest output of the gpu tests (ctest-gpu.xml: JUnit)
-#   bench.log        console output of every benchmark (bench-json.tar: their JSON results)
+#   bench.log        console output of every benchmark (bench-json.tar: JSON of the CPU ones)
+#   sanitize.log     compute-sanitizer output (GPU_CHECK_SANITIZE=1)
 #   summary.txt      the summary table printed at the end
 # (six files at most, for callers that collect only a few.)
 #
-# Environment: GPU_CHECK_SKIP_BENCH=1 skips the benchmarks; GPU_CHECK_BENCH_ARGS adds
-# arguments to every benchmark (e.g. --benchmark_filter=Fr --benchmark_min_time=0.1s);
-# GPU_CHECK_TEST_TIMEOUT (seconds, default 600) bounds each test.
+# Environment: GPU_CHECK_SKIP_BENCH=1 skips the benchmarks; GPU_CHECK_BENCH_SIZES=small runs
+# them at small sizes only; GPU_CHECK_CPU_BENCH=1 also runs the CPU Google Benchmark programs,
+# GPU_CHECK_BENCH_ARGS adding arguments to them (e.g. --benchmark_filter=Fr);
+# GPU_CHECK_TEST_TIMEOUT (seconds, default 600) bounds each test; GPU_CHECK_SANITIZE=1 runs
+# compute-sanitizer (memcheck, racecheck) over small cases.
+#
+# A build folder trimmed for carrying (only what this script runs): scripts/gpu-pack.sh.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -177,42 +183,89 @@ else
   FAILED=1
 fi
 
+# ---------------------------------------------------------------- compute-sanitizer
+# GPU_CHECK_SANITIZE=1: memcheck and racecheck over small MSMs of both curves and a small
+# whole proof (H NTTs, all five MSMs).
+if [[ ${GPU_CHECK_SANITIZE:-0} == 1 ]]; then
+  SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  gpu_tests=$BUILD_DIR/tests/backend/cuda
+  for tool in memcheck racecheck; do
+    for case in "backend_cuda_msm_gpu_test:GpuMsmTest/0.Densities:GpuMsmTest/1.SpecialScalarsAndBases" \
+                "backend_cuda_gpu_prover_test:GpuProverTest.DemoCircuitBatchBitIdentical"; do
+      program=${case%%:*}
+      filter=${case#*:}
+      start=$(date +%s)
+      if GTEST_FILTER=$filter timeout 900 "$SANITIZER" --tool "$tool" --error-exitcode 1 "$gpu_tests/$program" \
+           >"$LOG_DIR/.sanitize" 2>&1; then
+        row sanitize "$tool $program" PASS "$(($(date +%s) - start))"
+      else
+        row sanitize "$tool $program" FAIL "$(($(date +%s) - start))"; FAILED=1
+      fi
+      { echo "===== $tool $program ($filter)"; tail -n 40 "$LOG_DIR/.sanitize"; } >>"$LOG_DIR/sanitize.log"
+      rm -f "$LOG_DIR/.sanitize"
+    done
+  done
+fi
+
 # ---------------------------------------------------------------- benchmarks
+# GPU benchmarks: `cuzk bench msm|ntt|prove --backend cuda` (min/median over repeated runs).
+# GPU_CHECK_BENCH_SIZES picks the sizes ("small": a quick pass; default: the PERF.md table).
+# The CPU Google Benchmark programs in BUILD_DIR/bench run only with GPU_CHECK_CPU_BENCH=1.
+CUZK_BIN=$BUILD_DIR/src/cli/cuzk
+RESULTS=()     # result lines of the GPU benchmarks, for the summary
+run_bench() {  # run_bench <name> <cuzk arguments...>
+  local name=$1
+  shift
+  echo "===== $name: cuzk $*" | tee -a "$LOG_DIR/bench.log"
+  local start rc
+  start=$(date +%s)
+  "$CUZK_BIN" "$@" 2>&1 | tee -a "$LOG_DIR/bench.log" | tee "$LOG_DIR/.last"
+  rc=${PIPESTATUS[0]}
+  if ((rc == 0)); then row bench "$name" PASS "$(($(date +%s) - start))"; else
+    row bench "$name" "FAIL (exit $rc)" "$(($(date +%s) - start))"; FAILED=1
+  fi
+  while IFS= read -r line; do RESULTS+=("$line"); done < <(grep -E '^(msm|ntt) |^  [a-z_0-9]+ +min' "$LOG_DIR/.last")
+  rm -f "$LOG_DIR/.last"
+}
 if [[ ${GPU_CHECK_SKIP_BENCH:-0} == 1 ]]; then
   note "benchmarks skipped (GPU_CHECK_SKIP_BENCH=1)"
-elif [[ -d $BUILD_DIR/bench ]]; then
-  mapfile -t benches < <(find "$BUILD_DIR/bench" -path '*/CMakeFiles' -prune -o -type f -perm -u+x -print | sort)
-  if ((${#benches[@]} == 0)); then
-    note "no benchmark programs in $BUILD_DIR/bench"
-  else
-    json_dir=$(mktemp -d)
-    : >"$LOG_DIR/bench.log"
-    read -ra bench_args <<<"${GPU_CHECK_BENCH_ARGS:-}"
-    for bench in "${benches[@]}"; do
-      name=$(basename "$bench")
-      echo "===== $name" | tee -a "$LOG_DIR/bench.log"
-      missing=$(ldd "$bench" 2>/dev/null | awk '/not found/ {print $1}' | tr '\n' ' ')
-      if [[ -n $missing ]]; then
-        echo "missing shared libraries: $missing" | tee -a "$LOG_DIR/bench.log"
-        row bench "$name" "FAIL (missing $missing)" -
-        FAILED=1
-        continue
-      fi
-      start=$(date +%s)
-      "$bench" --benchmark_out="$json_dir/$name.json" --benchmark_out_format=json "${bench_args[@]}" \
-        2>&1 | tee -a "$LOG_DIR/bench.log"
-      rc=${PIPESTATUS[0]}
-      if ((rc == 0)); then row bench "$name" PASS "$(($(date +%s) - start))"; else
-        row bench "$name" "FAIL (exit $rc)" "$(($(date +%s) - start))"; FAILED=1
-      fi
-    done
-    if compgen -G "$json_dir/*.json" >/dev/null; then
-      tar -C "$json_dir" -cf "$LOG_DIR/bench-json.tar" .
-    fi
-    rm -rf "$json_dir"
-  fi
+elif [[ ! -x $CUZK_BIN ]]; then
+  note "FAIL: no $CUZK_BIN: no GPU benchmarks"
+  FAILED=1
 else
-  note "no $BUILD_DIR/bench folder: no benchmarks built"
+  : >"$LOG_DIR/bench.log"
+  if [[ ${GPU_CHECK_BENCH_SIZES:-full} == small ]]; then
+    run_bench msm-g1 bench msm --backend cuda --curve g1 --log-size 16,20 --runs 3
+    run_bench msm-g2 bench msm --backend cuda --curve g2 --log-size 16 --runs 3
+    run_bench ntt bench ntt --backend cuda --log-size 16,20 --runs 3
+    run_bench ntt-h bench ntt --backend cuda --kind h --log-size 20 --runs 3
+    run_bench prove bench prove --backend cuda --constraints 65536 --setup random --runs 3
+  else
+    run_bench msm-g1 bench msm --backend cuda --curve g1 --log-size 20,22,24,26 --runs 5
+    run_bench msm-g2 bench msm --backend cuda --curve g2 --log-size 20,24 --runs 3
+    run_bench ntt bench ntt --backend cuda --log-size 20,24,26,27 --runs 5
+    run_bench ntt-coset bench ntt --backend cuda --kind coset --log-size 27 --runs 5
+    run_bench ntt-h bench ntt --backend cuda --kind h --log-size 24,27 --runs 3
+    run_bench prove bench prove --backend cuda --constraints 1048576 --setup random --runs 3
+  fi
+fi
+if [[ ${GPU_CHECK_CPU_BENCH:-0} == 1 && -d $BUILD_DIR/bench ]]; then
+  mapfile -t benches < <(find "$BUILD_DIR/bench" -path '*/CMakeFiles' -prune -o -type f -perm -u+x -print | sort)
+  json_dir=$(mktemp -d)
+  read -ra bench_args <<<"${GPU_CHECK_BENCH_ARGS:-}"
+  for bench in "${benches[@]}"; do
+    name=$(basename "$bench")
+    echo "===== $name" | tee -a "$LOG_DIR/bench.log"
+    start=$(date +%s)
+    "$bench" --benchmark_out="$json_dir/$name.json" --benchmark_out_format=json "${bench_args[@]}" \
+      2>&1 | tee -a "$LOG_DIR/bench.log"
+    rc=${PIPESTATUS[0]}
+    if ((rc == 0)); then row bench "$name" PASS "$(($(date +%s) - start))"; else
+      row bench "$name" "FAIL (exit $rc)" "$(($(date +%s) - start))"; FAILED=1
+    fi
+  done
+  if compgen -G "$json_dir/*.json" >/dev/null; then tar -C "$json_dir" -cf "$LOG_DIR/bench-json.tar" .; fi
+  rm -rf "$json_dir"
 fi
 
 # ---------------------------------------------------------------- summary
@@ -224,6 +277,11 @@ fi
     IFS='|' read -r kind name result seconds <<<"$r"
     printf '%-6s %-58s %-22s %s\n' "$kind" "$name" "$result" "$seconds"
   done
+  if ((${#RESULTS[@]} > 0)); then
+    echo
+    echo "GPU benchmark results (ms):"
+    for r in "${RESULTS[@]}"; do echo "  $r"; done
+  fi
   echo
   for n in "${NOTES[@]}"; do echo "- $n"; done
   pass=0 skip=0 fail=0

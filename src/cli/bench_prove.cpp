@@ -8,6 +8,7 @@
 #include <string>
 
 #include "circuits/synthetic.hpp"
+#include "cli/bench_gpu.hpp"
 #include "cli/flags.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
@@ -15,13 +16,42 @@
 #include "ntt/domain.hpp"
 #include "r1cs/shape.hpp"
 
+#ifdef CUZK_HAVE_CUDA
+#include "backend/cuda/gpu_prover.hpp"
+#endif
+
 namespace cuzk::cli {
 namespace {
 
 struct Options {
   size_t constraints = size_t{1} << 16;
   size_t proofs = 1;
+  size_t runs = 1;
   bool real_setup = true;
+  bool cuda = false;
+};
+
+// Per-phase samples over the runs, in the order first recorded.
+class PhaseSamples {
+ public:
+  void add(const std::string& phase, double ms) {
+    for (auto& [name, samples] : phases_) {
+      if (name == phase) {
+        samples.push_back(ms);
+        return;
+      }
+    }
+    phases_.push_back({phase, {ms}});
+  }
+  void print(std::ostream& out) const {
+    for (const auto& [name, samples] : phases_) {
+      out << "  " << std::left << std::setw(12) << name << std::right;
+      print_stats(out, run_stats(samples));
+    }
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::vector<double>>> phases_;
 };
 
 double ms_since(std::chrono::steady_clock::time_point start) {
@@ -63,16 +93,28 @@ groth16::ProvingKey random_key(const r1cs::R1csShape& shape, size_t domain_size)
 }  // namespace
 
 int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
-  static constexpr FlagSpec kSpecs[] = {{"backend", false}, {"constraints", false}, {"proofs", false}, {"setup", false}};
+  static constexpr FlagSpec kSpecs[] = {
+      {"backend", false}, {"constraints", false}, {"proofs", false}, {"setup", false}, {"runs", false}};
   std::string error;
   const auto flags = Flags::parse("bench prove", args, kSpecs, &error);
   if (!flags) {
-    err << error << "\nusage: cuzk bench prove [--backend cpu] [--constraints N] [--proofs K] [--setup real|random]\n";
+    err << error
+        << "\nusage: cuzk bench prove [--backend cpu|cuda] [--constraints N] [--proofs K] [--setup real|random] "
+           "[--runs R]\n";
     return 2;
   }
   Options options;
-  if (const std::string backend = flags->get("backend", "cpu"); backend != "cpu") {
-    err << "cuzk bench prove: backend '" << backend << "' is not available in this build (use cpu)\n";
+  const std::string backend = flags->get("backend", "cpu");
+#ifdef CUZK_HAVE_CUDA
+  options.cuda = backend == "cuda";
+#endif
+  if (backend != "cpu" && !options.cuda) {
+    err << "cuzk bench prove: backend '" << backend << "' is not available in this build\n";
+    return 2;
+  }
+  if (flags->has("runs") &&
+      (!parse_size(flags->get("runs"), options.runs) || options.runs == 0 || options.runs > 100)) {
+    err << "cuzk bench prove: --runs must be an integer in [1, 100], got '" << flags->get("runs") << "'\n";
     return 2;
   }
   if (flags->has("constraints") && (!parse_size(flags->get("constraints"), options.constraints) ||
@@ -94,7 +136,7 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
 
   ThreadPool& pool = ThreadPool::shared();
   const circuits::SyntheticCircuit circuit(options.constraints, 1);
-  out << "cuzk bench prove: backend=cpu constraints=" << options.constraints << " proofs=" << options.proofs
+  out << "cuzk bench prove: backend=" << backend << " constraints=" << options.constraints << " proofs=" << options.proofs
       << " threads=" << pool.size() << " setup=" << (options.real_setup ? "real (insecure test setup)" : "random bases")
       << "\n";
 
@@ -139,16 +181,59 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
   std::vector<const r1cs::ProvingAssignment*> batch;
   for (const auto& cs : assignments) batch.push_back(&cs);
   groth16::SystemBlinding blinding;
-  groth16::ProverTimings t;
-  auto proofs = groth16::prove(pk, batch, blinding, pool, &t);
-  if (!proofs.is_ok()) {
-    err << proofs.status().to_string() << "\n";
-    return 1;
+  PhaseSamples samples;
+  Result<std::vector<groth16::Proof>> proofs = Status::internal("no run");
+#ifdef CUZK_HAVE_CUDA
+  std::unique_ptr<backend::cuda::GpuProver> gpu;
+  if (options.cuda) {
+    auto created = backend::cuda::GpuProver::create(0);
+    if (!created.is_ok()) {
+      err << created.status().to_string() << "\n";
+      return 1;
+    }
+    gpu = std::move(created).value();
+    start = std::chrono::steady_clock::now();  // warm-up: uploads the key's bases
+    proofs = gpu->prove(pk, batch, blinding);
+    if (!proofs.is_ok()) {
+      err << proofs.status().to_string() << "\n";
+      return 1;
+    }
+    out << std::fixed << std::setprecision(0) << "  warm-up (key upload + prove): " << ms_since(start) << " ms\n";
   }
-  out << std::setprecision(1) << "  synth " << synth_ms << " ms | ntt " << t.ntt_ms << " ms | msm_a " << t.msm_a_ms
-      << " ms | msm_b_g1 " << t.msm_b_g1_ms << " ms | msm_b_g2 " << t.msm_b_g2_ms << " ms | msm_l " << t.msm_l_ms
-      << " ms | msm_h " << t.msm_h_ms << " ms\n"
-      << "  prove total " << t.total_ms << " ms, with synthesis " << (t.total_ms + synth_ms) << " ms\n";
+#endif
+  for (size_t run = 0; run < options.runs; ++run) {
+    start = std::chrono::steady_clock::now();
+#ifdef CUZK_HAVE_CUDA
+    if (options.cuda) {
+      backend::cuda::GpuProveTimings g;
+      proofs = gpu->prove(pk, batch, blinding, &g);
+      const double caller_ms = ms_since(start);
+      for (const auto& [name, ms] : {std::pair{"prep", g.prep_ms}, {"alloc", g.alloc_ms}, {"upload", g.upload_ms},
+                                     {"ntt", g.ntt_ms}, {"msm_a", g.msm_a_ms}, {"msm_b_g1", g.msm_b_g1_ms},
+                                     {"msm_b_g2", g.msm_b_g2_ms}, {"msm_l", g.msm_l_ms}, {"msm_h", g.msm_h_ms},
+                                     {"epilogue", g.epilogue_ms}, {"pre_return", g.pre_return_ms},
+                                     {"caller", caller_ms}}) {
+        samples.add(name, ms);
+      }
+    }
+#endif
+    if (!options.cuda) {
+      groth16::ProverTimings t;
+      proofs = groth16::prove(pk, batch, blinding, pool, &t);
+      for (const auto& [name, ms] : {std::pair{"ntt", t.ntt_ms}, {"msm_a", t.msm_a_ms}, {"msm_b_g1", t.msm_b_g1_ms},
+                                     {"msm_b_g2", t.msm_b_g2_ms}, {"msm_l", t.msm_l_ms}, {"msm_h", t.msm_h_ms},
+                                     {"total", t.total_ms}}) {
+        samples.add(name, ms);
+      }
+    }
+    if (!proofs.is_ok()) {
+      err << proofs.status().to_string() << "\n";
+      return 1;
+    }
+  }
+  out << std::fixed << std::setprecision(1) << "  synth " << synth_ms << " ms (" << options.proofs
+      << " circuits); per phase over " << options.runs << " runs:\n";
+  samples.print(out);
   if (options.real_setup) {
     const auto pvk = groth16::PreparedVerifyingKey::from(pk.vk);
     for (size_t i = 0; i < proofs->size(); ++i) {

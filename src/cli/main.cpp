@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/bench_gpu.hpp"
 #include "cli/bench_prove.hpp"
 #include "cli/circom_commands.hpp"
 #include "cli/circuit_info.hpp"
@@ -29,7 +30,9 @@ constexpr const char* kUsage =
     "  verify         verify a snarkjs-format proof; prints OK, exit 1 if it does not verify\n"
     "                 --vk verification_key.json --proof proof.json --public public.json\n"
     "  bench prove    prove a synthetic Filecoin-shaped circuit and print phase times\n"
-    "                 [--backend cpu] [--constraints N] [--proofs K] [--setup real|random]\n"
+    "                 [--backend cpu|cuda] [--constraints N] [--proofs K] [--setup real|random] [--runs R]\n"
+    "  bench msm      GPU MSM on resident data: --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5]\n"
+    "  bench ntt      GPU NTT on device data: --backend cuda [--log-size 20,24] [--kind forward|coset|h] [--runs 5]\n"
     "  circuit-info   size of a PoSt partition circuit (constraints, inputs, FFT domain), no proving\n"
     "                 --kind winning-post|window-post --sector-size 2KiB|...|32GiB|64GiB\n"
     "  version        print the version\n"
@@ -50,6 +53,12 @@ int main(int argc, char** argv) {
   if (command == "circuit-info") return cuzk::cli::run_circuit_info(std::span(args).subspan(1), std::cout, std::cerr);
   if (command == "bench" && args.size() >= 2 && args[1] == "prove") {
     return cuzk::cli::run_bench_prove(std::span(args).subspan(2), std::cout, std::cerr);
+  }
+  if (command == "bench" && args.size() >= 2 && args[1] == "msm") {
+    return cuzk::cli::run_bench_msm(std::span(args).subspan(2), std::cout, std::cerr);
+  }
+  if (command == "bench" && args.size() >= 2 && args[1] == "ntt") {
+    return cuzk::cli::run_bench_ntt(std::span(args).subspan(2), std::cout, std::cerr);
   }
   if ((command == "version" || command == "--version") && args.size() <= 1) {
     std::cout << "cuzk " << CUZK_VERSION << "\n";

@@ -77,4 +77,20 @@ Status DeviceBuffer::fill_bytes(uint8_t value) {
   return Status::ok();
 }
 
+Status DeviceBuffer::zero_bytes(size_t offset, size_t bytes) {
+  if (!in_range(offset, bytes, bytes_)) return range_error("zero", offset, bytes, bytes_);
+  if (bytes == 0) return Status::ok();
+  CUZK_CUDA_TRY(cudaMemset(static_cast<std::byte*>(d_ptr_) + offset, 0, bytes));
+  return Status::ok();
+}
+
+Status DeviceBuffer::copy_within(size_t to, size_t from, size_t bytes) {
+  if (!in_range(to, bytes, bytes_)) return range_error("copy to", to, bytes, bytes_);
+  if (!in_range(from, bytes, bytes_)) return range_error("copy from", from, bytes, bytes_);
+  if (bytes == 0) return Status::ok();
+  CUZK_CUDA_TRY(cudaMemcpy(static_cast<std::byte*>(d_ptr_) + to, static_cast<const std::byte*>(d_ptr_) + from, bytes,
+                           cudaMemcpyDeviceToDevice));
+  return Status::ok();
+}
+
 }  // namespace cuzk::backend::cuda

@@ -40,6 +40,11 @@ class DeviceBuffer {
   Status download_bytes(std::span<std::byte> host, size_t offset = 0) const;
   // Sets every byte to `value` (poisoning before a kernel that must overwrite everything).
   Status fill_bytes(uint8_t value);
+  // Sets bytes [offset, offset + bytes) to zero. kInvalidArgument if it would overrun.
+  Status zero_bytes(size_t offset, size_t bytes);
+  // Copies bytes [from, from + bytes) to [to, to + bytes) within this buffer (the ranges must
+  // not overlap). kInvalidArgument if either would overrun.
+  Status copy_within(size_t to, size_t from, size_t bytes);
 
   // Typed views of the same transfers, for trivially copyable element types.
   template <class T>

@@ -1,0 +1,167 @@
+// Device points of y² = x³ + b (a = 0) over DeviceFq (G1) or DeviceFq2 (G2): affine bases as
+// the MSM stores them, and XYZZ accumulators (x = X/ZZ, y = Y/ZZZ) with the same formulas as
+// the host ec::Xyzz (src/ec/curve.hpp, EFD a = 0 cases). b never appears in these formulas.
+//
+// Layouts:
+//   DeviceAffine<F>  x, y; the point at infinity is stored as x = y = 0, which is not on
+//                    the curve (0 ≠ b), so it cannot collide with a real point.
+//   DeviceXyzz<F>    x, y, zz, zzz; infinity ⇔ zz = 0. Byte for byte the host ec::Xyzz<C>
+//                    (four field elements, no flag), so results download unchanged; an
+//                    all-zero buffer is a valid array of identities.
+// Header for .cu files inside backend/cuda only.
+#pragma once
+
+#include "backend/cuda/field_device.cuh"
+#include "backend/cuda/fq2_device.cuh"
+
+namespace cuzk::backend::cuda {
+
+template <class F>
+struct alignas(16) DeviceAffine {
+  F x, y;
+
+  __device__ __forceinline__ bool is_identity() const { return x.is_zero() && y.is_zero(); }
+  __device__ __forceinline__ DeviceAffine negated() const {
+    DeviceAffine out{x, y};
+    F::neg(out.y, y);
+    return out;
+  }
+};
+
+template <class F>
+struct alignas(16) DeviceXyzz {
+  F x, y, zz, zzz;
+
+  __device__ __forceinline__ static DeviceXyzz identity() { return {F::zero(), F::zero(), F::zero(), F::zero()}; }
+  __device__ __forceinline__ static DeviceXyzz from_affine(const DeviceAffine<F>& p) {
+    if (p.is_identity()) return identity();
+    return {p.x, p.y, F::one(), F::one()};
+  }
+  __device__ __forceinline__ bool is_identity() const { return zz.is_zero(); }
+
+  // dbl-2008-s-1: U = 2Y1, V = U², W = UV, S = X1V, M = 3X1², X3 = M² − 2S,
+  //               Y3 = M(S − X3) − W·Y1, ZZ3 = V·ZZ1, ZZZ3 = W·ZZZ1
+  __device__ __forceinline__ DeviceXyzz dbl() const {
+    if (is_identity()) return *this;
+    F u, v, w, s, xx, m, t;
+    F::dbl(u, y);
+    F::sqr(v, u);
+    F::mul(w, u, v);
+    F::mul(s, x, v);
+    F::sqr(xx, x);
+    F::dbl(m, xx);
+    F::add(m, m, xx);
+    DeviceXyzz out;
+    F::sqr(out.x, m);
+    F::dbl(t, s);
+    F::sub(out.x, out.x, t);
+    F::sub(t, s, out.x);
+    F::mul(out.y, m, t);
+    F::mul(t, w, y);
+    F::sub(out.y, out.y, t);
+    F::mul(out.zz, v, zz);
+    F::mul(out.zzz, w, zzz);
+    return out;
+  }
+
+  // Doubling of an affine point (ZZ = ZZZ = 1): mdbl-2008-s-1, U = 2Y, V = U², W = UV,
+  // S = XV, M = 3X², X3 = M² − 2S, Y3 = M(S − X3) − W·Y, ZZ3 = V, ZZZ3 = W
+  __device__ __forceinline__ static DeviceXyzz dbl_affine(const DeviceAffine<F>& p) {
+    DeviceXyzz q{p.x, p.y, F::one(), F::one()};
+    return q.dbl();
+  }
+
+  // madd-2008-s: U2 = X2·ZZ1, S2 = Y2·ZZZ1, P = U2 − X1, R = S2 − Y1, PP = P², PPP = P·PP,
+  //              Q = X1·PP, X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − Y1·PPP,
+  //              ZZ3 = ZZ1·PP, ZZZ3 = ZZZ1·PPP
+  __device__ __forceinline__ void add_mixed(const DeviceAffine<F>& q) {
+    if (q.is_identity()) return;
+    if (is_identity()) {
+      *this = from_affine(q);
+      return;
+    }
+    F p, r, pp, ppp, qq, t;
+    F::mul(p, q.x, zz);
+    F::sub(p, p, x);
+    F::mul(r, q.y, zzz);
+    F::sub(r, r, y);
+    if (p.is_zero()) {
+      *this = r.is_zero() ? dbl_affine(q) : identity();
+      return;
+    }
+    F::sqr(pp, p);
+    F::mul(ppp, p, pp);
+    F::mul(qq, x, pp);
+    DeviceXyzz out;
+    F::sqr(out.x, r);
+    F::sub(out.x, out.x, ppp);
+    F::dbl(t, qq);
+    F::sub(out.x, out.x, t);
+    F::sub(t, qq, out.x);
+    F::mul(out.y, r, t);
+    F::mul(t, y, ppp);
+    F::sub(out.y, out.y, t);
+    F::mul(out.zz, zz, pp);
+    F::mul(out.zzz, zzz, ppp);
+    *this = out;
+  }
+
+  // add-2008-s: U1 = X1·ZZ2, U2 = X2·ZZ1, S1 = Y1·ZZZ2, S2 = Y2·ZZZ1, P = U2 − U1,
+  //             R = S2 − S1, PP = P², PPP = P·PP, Q = U1·PP, X3 = R² − PPP − 2Q,
+  //             Y3 = R(Q − X3) − S1·PPP, ZZ3 = ZZ1·ZZ2·PP, ZZZ3 = ZZZ1·ZZZ2·PPP
+  __device__ __forceinline__ void add(const DeviceXyzz& b) {
+    if (b.is_identity()) return;
+    if (is_identity()) {
+      *this = b;
+      return;
+    }
+    F u1, u2, s1, s2, p, r, pp, ppp, qq, t;
+    F::mul(u1, x, b.zz);
+    F::mul(u2, b.x, zz);
+    F::mul(s1, y, b.zzz);
+    F::mul(s2, b.y, zzz);
+    F::sub(p, u2, u1);
+    F::sub(r, s2, s1);
+    if (p.is_zero()) {
+      *this = r.is_zero() ? dbl() : identity();
+      return;
+    }
+    F::sqr(pp, p);
+    F::mul(ppp, p, pp);
+    F::mul(qq, u1, pp);
+    DeviceXyzz out;
+    F::sqr(out.x, r);
+    F::sub(out.x, out.x, ppp);
+    F::dbl(t, qq);
+    F::sub(out.x, out.x, t);
+    F::sub(t, qq, out.x);
+    F::mul(out.y, r, t);
+    F::mul(t, s1, ppp);
+    F::sub(out.y, out.y, t);
+    F::mul(out.zz, zz, b.zz);
+    F::mul(out.zz, out.zz, pp);
+    F::mul(out.zzz, zzz, b.zzz);
+    F::mul(out.zzz, out.zzz, ppp);
+    *this = out;
+  }
+
+  // [k]·this for a small k (< 2^32), by double-and-add from the top bit.
+  __device__ __forceinline__ DeviceXyzz times(uint32_t k) const {
+    DeviceXyzz acc = identity();
+    for (int bit = 31; bit >= 0; --bit) {
+      acc = acc.dbl();
+      if ((k >> bit) & 1u) acc.add(*this);
+    }
+    return acc;
+  }
+};
+
+using DeviceG1Affine = DeviceAffine<DeviceFq>;
+using DeviceG2Affine = DeviceAffine<DeviceFq2>;
+using DeviceG1Xyzz = DeviceXyzz<DeviceFq>;
+using DeviceG2Xyzz = DeviceXyzz<DeviceFq2>;
+
+static_assert(sizeof(DeviceG1Affine) == 96 && sizeof(DeviceG2Affine) == 192);
+static_assert(sizeof(DeviceG1Xyzz) == 192 && sizeof(DeviceG2Xyzz) == 384);
+
+}  // namespace cuzk::backend::cuda

@@ -1,0 +1,299 @@
+// GpuProver (gpu_prover.hpp): per circuit, upload → H on the device → five device MSMs →
+// blinding and assembly on the host with the CPU prover's formulas, so the affine proof points
+// (and therefore the proofs) equal the CPU backend's.
+#include "backend/cuda/gpu_prover.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/device_stream.hpp"
+#include "backend/cuda/msm_gpu.hpp"
+#include "backend/cuda/ntt_gpu.hpp"
+#include "common/reclaimer.hpp"
+#include "ntt/domain.hpp"
+
+namespace cuzk::backend::cuda {
+namespace {
+
+using ff::Fr;
+
+class Stopwatch {
+ public:
+  double lap_ms() {
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+    last_ = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// The device copy of one key's queries.
+struct KeyBases {
+  GpuBases<ec::G1Config> a, b_g1, l, h;
+  GpuBases<ec::G2Config> b_g2;
+  size_t bytes() const { return a.bytes() + b_g1.bytes() + l.bytes() + h.bytes() + b_g2.bytes(); }
+  bool matches(const groth16::ProvingKey& pk) const {
+    return a.size() == pk.a.size() && b_g1.size() == pk.b_g1.size() && l.size() == pk.l.size() &&
+           h.size() == pk.h.size() && b_g2.size() == pk.b_g2.size();
+  }
+};
+
+Result<KeyBases> upload_key(const groth16::ProvingKey& pk) {
+  KeyBases k;
+  for (auto [dst, src] : {std::pair{&k.a, &pk.a}, std::pair{&k.b_g1, &pk.b_g1}, std::pair{&k.l, &pk.l},
+                          std::pair{&k.h, &pk.h}}) {
+    auto up = GpuBases<ec::G1Config>::upload(*src);
+    if (!up.is_ok()) return up.status();
+    *dst = std::move(up).value();
+  }
+  auto b_g2 = GpuBases<ec::G2Config>::upload(pk.b_g2);
+  if (!b_g2.is_ok()) return b_g2.status();
+  k.b_g2 = std::move(b_g2).value();
+  return k;
+}
+
+Status check_shapes(const groth16::ProvingKey& pk, const r1cs::ProvingAssignment& cs, size_t index) {
+  const std::string where = "circuit " + std::to_string(index) + ": ";
+  auto mismatch = [&](const char* what, size_t key, size_t circuit) {
+    return Status::invalid_argument(where + what + ": the key has " + std::to_string(key) + ", the circuit needs " +
+                                    std::to_string(circuit));
+  };
+  const size_t inputs = cs.input_assignment.size(), aux = cs.aux_assignment.size();
+  if (!cs.input_constraints_appended()) return Status::invalid_argument(where + "input constraints were not appended");
+  if (cs.b_input_density.size() != inputs || cs.a_aux_density.size() != aux || cs.b_aux_density.size() != aux) {
+    return Status::invalid_argument(where + "density bitmaps do not cover the assignment");
+  }
+  if (cs.b.size() != cs.a.size() || cs.c.size() != cs.a.size()) {
+    return Status::invalid_argument(where + "a, b, c have different lengths");
+  }
+  if (pk.vk.ic.size() != inputs) return mismatch("public inputs (vk.ic)", pk.vk.ic.size(), inputs);
+  if (pk.l.size() != aux) return mismatch("aux variables (l)", pk.l.size(), aux);
+  const size_t a_points = inputs + cs.a_aux_density.popcount();
+  if (pk.a.size() != a_points) return mismatch("A-query points (a)", pk.a.size(), a_points);
+  const size_t b_points = cs.b_input_density.popcount() + cs.b_aux_density.popcount();
+  if (pk.b_g1.size() != b_points) return mismatch("B-query points (b_g1)", pk.b_g1.size(), b_points);
+  if (pk.b_g2.size() != b_points) return mismatch("B-query points (b_g2)", pk.b_g2.size(), b_points);
+  return Status::ok();
+}
+
+// Grows `buffer` to at least `bytes` (contents lost).
+Status reserve(DeviceBuffer& buffer, size_t bytes) {
+  if (buffer.size_bytes() >= bytes) return Status::ok();
+  buffer = DeviceBuffer();
+  auto grown = DeviceBuffer::allocate(bytes);
+  if (!grown.is_ok()) return grown.status();
+  buffer = std::move(grown).value();
+  return Status::ok();
+}
+
+void print_timings(const GpuProveTimings& t) {
+  const std::pair<const char*, double> phases[] = {
+      {"prep", t.prep_ms},         {"alloc", t.alloc_ms},       {"upload", t.upload_ms},
+      {"ntt", t.ntt_ms},           {"msm_a", t.msm_a_ms},       {"msm_b_g1", t.msm_b_g1_ms},
+      {"msm_b_g2", t.msm_b_g2_ms}, {"msm_l", t.msm_l_ms},       {"msm_h", t.msm_h_ms},
+      {"epilogue", t.epilogue_ms}, {"pre_return", t.pre_return_ms}};
+  for (const auto& [name, ms] : phases) std::fprintf(stderr, "CUZK_TIMING: phase=%s ms=%.1f\n", name, ms);
+}
+
+bool timing_enabled() {
+  const char* value = std::getenv("CUZK_TIMING");
+  return value != nullptr && std::string(value) == "1";
+}
+
+}  // namespace
+
+struct GpuProver::Impl {
+  int device = 0;
+  DeviceStream stream;
+  MsmWorkspace workspace;
+  std::unordered_map<const groth16::ProvingKey*, KeyBases> keys;
+  std::map<uint32_t, GpuDomain> domains;  // by log size
+  DeviceBuffer d_abc, d_scalars, d_density_a, d_density_b;
+
+  Result<KeyBases*> resident(const groth16::ProvingKey& pk) {
+    auto it = keys.find(&pk);
+    if (it != keys.end() && it->second.matches(pk)) return &it->second;
+    if (it != keys.end()) keys.erase(it);  // another key now lives at this address
+    auto uploaded = upload_key(pk);
+    if (!uploaded.is_ok()) return uploaded.status();
+    return &keys.emplace(&pk, std::move(uploaded).value()).first->second;
+  }
+
+  Result<const GpuDomain*> domain_for(size_t constraints) {
+    auto domain = ntt::Domain::create(constraints);
+    if (!domain.is_ok()) return domain.status();
+    auto it = domains.find(domain->log_size());
+    if (it == domains.end()) {
+      auto gpu = GpuDomain::create(*domain);
+      if (!gpu.is_ok()) return gpu.status();
+      it = domains.emplace(domain->log_size(), std::move(gpu).value()).first;
+    }
+    return &it->second;
+  }
+
+  Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
+                                   const r1cs::ProvingAssignment& cs, groth16::BlindingSource& blinding,
+                                   GpuProveTimings& t);
+};
+
+Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
+                                                  const r1cs::ProvingAssignment& cs,
+                                                  groth16::BlindingSource& blinding, GpuProveTimings& t) {
+  Stopwatch phase;
+  // prep: the domain, and the A/B densities over [inputs, aux] (A: every input has a base)
+  auto domain = domain_for(cs.a.size());
+  if (!domain.is_ok()) return domain.status();
+  const GpuDomain& d = **domain;
+  const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
+  if (pk.h.size() < n - 1) {
+    return Status::invalid_argument("the key has " + std::to_string(pk.h.size()) +
+                                    " H-query points, the domain needs " + std::to_string(n - 1));
+  }
+  r1cs::DensityBitmap density_a, density_b;
+  density_a.reserve(vars);
+  for (size_t i = 0; i < inputs; ++i) density_a.push(true);
+  density_a.append(cs.a_aux_density);
+  density_b.reserve(vars);
+  density_b.append(cs.b_input_density);
+  density_b.append(cs.b_aux_density);
+  t.prep_ms += phase.lap_ms();
+
+  // alloc
+  if (Status s = reserve(d_abc, 3 * n * sizeof(Fr)); !s.is_ok()) return s;
+  if (Status s = reserve(d_scalars, vars * sizeof(Fr)); !s.is_ok()) return s;
+  if (Status s = reserve(d_density_a, density_a.words().size_bytes()); !s.is_ok()) return s;
+  if (Status s = reserve(d_density_b, density_b.words().size_bytes()); !s.is_ok()) return s;
+  t.alloc_ms += phase.lap_ms();
+
+  // upload: a, b, c zero-padded to n, then [inputs, aux], then the densities
+  const size_t m = cs.a.size();
+  for (size_t k = 0; k < 3; ++k) {
+    const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
+    if (Status s = d_abc.upload(std::span<const Fr>(v), k * n); !s.is_ok()) return s;
+    if (Status s = d_abc.zero_bytes((k * n + m) * sizeof(Fr), (n - m) * sizeof(Fr)); !s.is_ok()) return s;
+  }
+  if (Status s = d_scalars.upload(std::span<const Fr>(cs.input_assignment)); !s.is_ok()) return s;
+  if (Status s = d_scalars.upload(std::span<const Fr>(cs.aux_assignment), inputs); !s.is_ok()) return s;
+  if (Status s = d_density_a.upload(density_a.words()); !s.is_ok()) return s;
+  if (Status s = d_density_b.upload(density_b.words()); !s.is_ok()) return s;
+  Reclaimer::shared().dispose(std::move(density_a));
+  Reclaimer::shared().dispose(std::move(density_b));
+  t.upload_ms += phase.lap_ms();
+
+  // ntt: h = d_abc[0..n−1)
+  auto* abc = static_cast<std::byte*>(d_abc.data());
+  if (Status s = gpu_compute_h(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), stream.handle());
+      !s.is_ok()) {
+    return s;
+  }
+  if (Status s = stream.synchronize(); !s.is_ok()) return s;
+  t.ntt_ms += phase.lap_ms();
+
+  void* st = stream.handle();
+  const auto* density_a_words = static_cast<const uint64_t*>(d_density_a.data());
+  const auto* density_b_words = static_cast<const uint64_t*>(d_density_b.data());
+  auto a_answer = gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), d_scalars.data(), vars, density_a_words, workspace, st);
+  if (!a_answer.is_ok()) return a_answer.status();
+  t.msm_a_ms += phase.lap_ms();
+  auto b1_answer =
+      gpu_msm<ec::G1Config>(bases.b_g1, 0, pk.b_g1.size(), d_scalars.data(), vars, density_b_words, workspace, st);
+  if (!b1_answer.is_ok()) return b1_answer.status();
+  t.msm_b_g1_ms += phase.lap_ms();
+  auto b2_answer =
+      gpu_msm<ec::G2Config>(bases.b_g2, 0, pk.b_g2.size(), d_scalars.data(), vars, density_b_words, workspace, st);
+  if (!b2_answer.is_ok()) return b2_answer.status();
+  t.msm_b_g2_ms += phase.lap_ms();
+  const auto* aux_scalars = static_cast<const std::byte*>(d_scalars.data()) + inputs * sizeof(Fr);
+  auto l_answer =
+      gpu_msm<ec::G1Config>(bases.l, 0, pk.l.size(), aux_scalars, vars - inputs, nullptr, workspace, st);
+  if (!l_answer.is_ok()) return l_answer.status();
+  t.msm_l_ms += phase.lap_ms();
+  auto h_answer = gpu_msm<ec::G1Config>(bases.h, 0, n - 1, abc, n - 1, nullptr, workspace, st);
+  if (!h_answer.is_ok()) return h_answer.status();
+  t.msm_h_ms += phase.lap_ms();
+
+  // epilogue: A = α + A' + rδ, B = β + B' + sδ, C = sA' + rB1' + rsδ + sα + rβ + H' + L'
+  const auto [r, s] = blinding.next();
+  const ec::G1Jacobian delta_g1 = pk.vk.delta_g1.to_jacobian();
+  const ec::G1Jacobian g_a = delta_g1.mul(r.to_canonical()).add_mixed(pk.vk.alpha_g1) + *a_answer;
+  const ec::G2Jacobian g_b = pk.vk.delta_g2.to_jacobian().mul(s.to_canonical()).add_mixed(pk.vk.beta_g2) + *b2_answer;
+  const ec::G1Jacobian g_c = delta_g1.mul((r * s).to_canonical()) + pk.vk.alpha_g1.to_jacobian().mul(s.to_canonical()) +
+                             pk.vk.beta_g1.to_jacobian().mul(r.to_canonical()) + a_answer->mul(s.to_canonical()) +
+                             b1_answer->mul(r.to_canonical()) + *h_answer + *l_answer;
+  groth16::Proof proof{g_a.to_affine(), g_b.to_affine(), g_c.to_affine()};
+  t.epilogue_ms += phase.lap_ms();
+  return proof;
+}
+
+GpuProver::GpuProver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+GpuProver::~GpuProver() = default;
+
+Result<std::unique_ptr<GpuProver>> GpuProver::create(int device) {
+  if (Status s = set_current_device(device); !s.is_ok()) return s;
+  auto impl = std::make_unique<Impl>();
+  impl->device = device;
+  auto stream = DeviceStream::create();
+  if (!stream.is_ok()) return stream.status();
+  impl->stream = std::move(stream).value();
+  return std::unique_ptr<GpuProver>(new GpuProver(std::move(impl)));
+}
+
+Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& pk,
+                                                     std::span<const r1cs::ProvingAssignment* const> circuits,
+                                                     groth16::BlindingSource& blinding, GpuProveTimings* timings) {
+  Stopwatch total, phase;
+  GpuProveTimings t;
+  if (Status s = set_current_device(impl_->device); !s.is_ok()) return s;
+  if (pk.vk.delta_g1.infinity || pk.vk.delta_g2.infinity) {
+    return Status::invalid_argument("proving key: delta is the point at infinity");
+  }
+  for (size_t index = 0; index < circuits.size(); ++index) {
+    if (Status s = check_shapes(pk, *circuits[index], index); !s.is_ok()) return s;
+  }
+  t.prep_ms += phase.lap_ms();
+  auto bases = impl_->resident(pk);
+  if (!bases.is_ok()) return bases.status();
+  t.upload_ms += phase.lap_ms();
+  std::vector<groth16::Proof> proofs;
+  proofs.reserve(circuits.size());
+  for (size_t index = 0; index < circuits.size(); ++index) {
+    auto proof = impl_->prove_one(pk, **bases, *circuits[index], blinding, t);
+    if (!proof.is_ok()) {
+      return Status(proof.status().code(), "circuit " + std::to_string(index) + ": " + proof.status().message());
+    }
+    proofs.push_back(*proof);
+  }
+  t.pre_return_ms = total.lap_ms();
+  if (timings != nullptr) *timings = t;
+  if (timing_enabled()) print_timings(t);
+  return proofs;
+}
+
+void GpuProver::release(const groth16::ProvingKey& pk) {
+  static_cast<void>(set_current_device(impl_->device));
+  impl_->keys.erase(&pk);
+}
+
+size_t GpuProver::resident_bytes() const {
+  size_t total = 0;
+  for (const auto& [key, bases] : impl_->keys) total += bases.bytes();
+  return total;
+}
+
+Status GpuProver::device_memory(size_t* free_bytes, size_t* total_bytes) const {
+  if (Status s = set_current_device(impl_->device); !s.is_ok()) return s;
+  return cuda::device_memory(free_bytes, total_bytes);
+}
+
+int GpuProver::device() const { return impl_->device; }
+
+}  // namespace cuzk::backend::cuda

@@ -1,0 +1,69 @@
+// GpuProver: the Groth16 prover on one CUDA device, the same contract as groth16::prove()
+// (src/groth16/prover.hpp): for the same key, circuits and (r, s), the proofs are
+// bit-identical to the CPU backend's. H (7 NTTs and the quotient) and all five MSMs (A, B in
+// G1 and G2, L, H) run on the device; blinding and assembly on the host.
+//
+// A key's query bases are uploaded on first use and stay resident, keyed by the ProvingKey's
+// address (the caller keeps the key alive and unchanged while it is resident, or release()s
+// it). C++ only: no CUDA types.
+//
+// Threading: one GpuProver per device, used by one worker thread at a time (calls are not
+// synchronised); create() and every method make the prover's device current for the calling
+// thread.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "common/status.hpp"
+#include "groth16/blinding.hpp"
+#include "groth16/keys.hpp"
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::backend::cuda {
+
+// Milliseconds per phase, summed over the batch (pre_return: entry to just before return).
+// With the environment variable CUZK_TIMING=1, prove() also prints one line per phase:
+// "CUZK_TIMING: phase=<name> ms=<n>".
+struct GpuProveTimings {
+  double prep_ms = 0;      // argument checks, density bitmaps
+  double alloc_ms = 0;     // device buffers for the batch (grown on demand, then reused)
+  double upload_ms = 0;    // a, b, c, assignments, densities (and a key's bases the first time)
+  double ntt_ms = 0;       // H on the device
+  double msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0;
+  double epilogue_ms = 0;  // blinding and assembly
+  double pre_return_ms = 0;
+};
+
+class GpuProver {
+ public:
+  // A prover on CUDA device `device`. Errors: kInvalidArgument (no such device), kDeviceError.
+  static Result<std::unique_ptr<GpuProver>> create(int device);
+  ~GpuProver();
+  GpuProver(const GpuProver&) = delete;
+  GpuProver& operator=(const GpuProver&) = delete;
+
+  // Proves every circuit (each must have had append_input_constraints()); each proof draws
+  // its own (r, s) from `blinding`, in order. Errors: kInvalidArgument naming the circuit and
+  // the mismatch with the key; kOutOfMemory; kDeviceError.
+  Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
+                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                            groth16::BlindingSource& blinding, GpuProveTimings* timings = nullptr);
+
+  // Frees the device copy of `pk`'s bases, if resident.
+  void release(const groth16::ProvingKey& pk);
+  // Device bytes held for resident keys.
+  size_t resident_bytes() const;
+  // Free and total memory of the device, in bytes.
+  Status device_memory(size_t* free_bytes, size_t* total_bytes) const;
+  int device() const;
+
+ private:
+  struct Impl;
+  explicit GpuProver(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cuzk::backend::cuda

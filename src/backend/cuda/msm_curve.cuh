@@ -1,0 +1,330 @@
+// The curve-dependent half of the GPU MSM (msm_device.hpp's design note, steps 2–4) over
+// DeviceAffine<F> bases and DeviceXyzz<F> accumulators, F = DeviceFq (G1) or DeviceFq2 (G2):
+// instantiated once per curve (msm_g1.cu, msm_g2.cu). Internal to backend/cuda.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "backend/cuda/curve_device.cuh"
+#include "backend/cuda/device.hpp"
+#include "backend/cuda/msm_device.hpp"
+#include "backend/cuda/msm_scratch.cuh"
+
+namespace cuzk::backend::cuda::msm_curve {
+
+constexpr unsigned kThreads = 128;
+// Threads of the strided first pass of the ones sum (a power of two).
+constexpr size_t kOnesThreads = 8192;
+
+inline unsigned blocks_for(size_t n) {
+  return static_cast<unsigned>(std::max<size_t>(1, (n + kThreads - 1) / kThreads));
+}
+
+// The last u with offsets[u] ≤ s (offsets non-decreasing, offsets[0] = 0).
+__device__ __forceinline__ size_t owner_of(const uint32_t* offsets, size_t count, uint32_t s) {
+  size_t lo = 0, hi = count;  // answer in [lo, hi)
+  while (hi - lo > 1) {
+    const size_t mid = (lo + hi) / 2;
+    if (offsets[mid] <= s) lo = mid; else hi = mid;
+  }
+  return lo;
+}
+
+// Level 0: segment s of bucket run u sums ≤ kSegment of its sorted points.
+template <class F>
+__global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_vals,
+                                         const uint32_t* d_item_off, const uint32_t* d_item_cnt,
+                                         const uint32_t* d_seg_off, size_t runs, size_t segments,
+                                         DeviceXyzz<F>* d_out) {
+  const size_t s = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (s >= segments) return;
+  const size_t u = owner_of(d_seg_off, runs, static_cast<uint32_t>(s));
+  const size_t begin = d_item_off[u] + (s - d_seg_off[u]) * kSegment;
+  const size_t limit = size_t{d_item_off[u]} + d_item_cnt[u];
+  const size_t end = begin + kSegment < limit ? begin + kSegment : limit;
+  DeviceXyzz<F> acc = DeviceXyzz<F>::identity();
+  for (size_t p = begin; p < end; ++p) {
+    const uint32_t v = d_vals[p];
+    const DeviceAffine<F> base = d_bases[v & 0x7fffffffu];
+    acc.add_mixed((v >> 31) ? base.negated() : base);
+  }
+  d_out[s] = acc;
+}
+
+// Level k ≥ 1: segment s of group u sums ≤ kSegment of the previous level's sums.
+template <class F>
+__global__ void accumulate_sums_kernel(const DeviceXyzz<F>* d_items, const uint32_t* d_item_off,
+                                       const uint32_t* d_item_cnt, const uint32_t* d_seg_off, size_t runs,
+                                       size_t segments, DeviceXyzz<F>* d_out) {
+  const size_t s = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (s >= segments) return;
+  const size_t u = owner_of(d_seg_off, runs, static_cast<uint32_t>(s));
+  const size_t begin = d_item_off[u] + (s - d_seg_off[u]) * kSegment;
+  const size_t limit = size_t{d_item_off[u]} + d_item_cnt[u];
+  const size_t end = begin + kSegment < limit ? begin + kSegment : limit;
+  DeviceXyzz<F> acc = d_items[begin];
+  for (size_t p = begin + 1; p < end; ++p) acc.add(d_items[p]);
+  d_out[s] = acc;
+}
+
+// Bucket run u (one sum left, at d_item_off[u], unless it has none) → its bucket.
+template <class F>
+__global__ void scatter_kernel(const DeviceXyzz<F>* d_items, const uint32_t* d_item_off, const uint32_t* d_item_cnt,
+                               const uint32_t* d_run_key, size_t runs, DeviceXyzz<F>* d_buckets) {
+  const size_t u = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (u < runs && d_item_cnt[u] != 0) d_buckets[d_run_key[u]] = d_items[d_item_off[u]];
+}
+
+// Thread (w, chunk): Σ_{b ∈ [lo, lo + len)} (b + 1)·B_b of window w, bucket b holding digit
+// b + 1: running sums give Σ (b − lo + 1)·B_b and Σ B_b; plus lo·Σ B_b.
+template <class F>
+__global__ void reduce_buckets_kernel(const DeviceXyzz<F>* d_buckets, size_t windows, uint32_t buckets_per_window,
+                                      uint32_t len, DeviceXyzz<F>* d_out) {
+  const uint32_t chunks = buckets_per_window / len;
+  const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (t >= windows * chunks) return;
+  const size_t w = t / chunks;
+  const uint32_t lo = static_cast<uint32_t>(t % chunks) * len;
+  const DeviceXyzz<F>* window = d_buckets + w * buckets_per_window;
+  DeviceXyzz<F> running = DeviceXyzz<F>::identity(), sum = DeviceXyzz<F>::identity();
+  for (uint32_t b = lo + len; b-- > lo;) {
+    running.add(window[b]);
+    sum.add(running);
+  }
+  if (lo != 0) sum.add(running.times(lo));
+  d_out[t] = sum;
+}
+
+// d_out[g·half + i] = d_in[g·2·half + 2i] + d_in[g·2·half + 2i + 1] for g < groups, i < half.
+template <class F>
+__global__ void pairwise_kernel(const DeviceXyzz<F>* d_in, size_t groups, size_t half, DeviceXyzz<F>* d_out) {
+  const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (t >= groups * half) return;
+  DeviceXyzz<F> a = d_in[2 * t];
+  a.add(d_in[2 * t + 1]);
+  d_out[t] = a;
+}
+
+// Thread t of T: Σ bases[ones[j]] for j ≡ t mod T.
+template <class F>
+__global__ void ones_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_ones, size_t count, size_t threads,
+                            DeviceXyzz<F>* d_out) {
+  const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (t >= threads) return;
+  DeviceXyzz<F> acc = DeviceXyzz<F>::identity();
+  for (size_t j = t; j < count; j += threads) acc.add_mixed(d_bases[d_ones[j]]);
+  d_out[t] = acc;
+}
+
+// Host ec::Affine<C> record (x, y, bool infinity) → device affine ((0, 0) for infinity).
+template <class F>
+__global__ void convert_bases_kernel(const unsigned char* d_raw, size_t stride, size_t count, DeviceAffine<F>* d_out) {
+  const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const unsigned char* record = d_raw + i * stride;
+  DeviceAffine<F> p;
+  uint32_t* words = reinterpret_cast<uint32_t*>(&p);
+  const uint32_t* in = reinterpret_cast<const uint32_t*>(record);
+  const bool infinity = record[2 * sizeof(F)] != 0;
+#pragma unroll
+  for (size_t j = 0; j < 2 * sizeof(F) / 4; ++j) words[j] = infinity ? 0u : in[j];
+  d_out[i] = p;
+}
+
+// With CUZK_MSM_TIMING=1, the milliseconds of each step on stderr ("CUZK_MSM: step=… ms=…"),
+// the stream synchronised at every lap: for tuning, not for production runs.
+class StepTimer {
+ public:
+  explicit StepTimer(cudaStream_t stream) : stream_(stream) {
+    const char* value = std::getenv("CUZK_MSM_TIMING");
+    on_ = value != nullptr && value[0] == '1';
+  }
+  void lap(const char* step) {
+    if (!on_) return;
+    static_cast<void>(cudaStreamSynchronize(stream_));
+    const auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "CUZK_MSM: step=%s ms=%.2f\n", step,
+                 std::chrono::duration<double, std::milli>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  cudaStream_t stream_;
+  bool on_ = false;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// Folds `groups` rows of `width` (a power of two) XYZZ in d_a pairwise into d_a[0..groups)
+// (d_b is scratch of the same size). Returns the buffer holding the result.
+template <class F>
+Status fold_pairwise(DeviceXyzz<F>* d_a, DeviceXyzz<F>* d_b, size_t groups, size_t width, cudaStream_t stream,
+                     DeviceXyzz<F>** result) {
+  while (width > 1) {
+    const size_t half = width / 2;
+    pairwise_kernel<F><<<blocks_for(groups * half), kThreads, 0, stream>>>(d_a, groups, half, d_b);
+    if (Status s = launch_status("pairwise_kernel"); !s.is_ok()) return s;
+    std::swap(d_a, d_b);
+    width = half;
+  }
+  *result = d_a;
+  return Status::ok();
+}
+
+template <class F>
+Status download(const DeviceXyzz<F>* d_src, size_t count, std::vector<std::byte>& out, cudaStream_t stream) {
+  const size_t at = out.size();
+  out.resize(at + count * sizeof(DeviceXyzz<F>));
+  CUZK_CUDA_TRY(cudaMemcpyAsync(out.data() + at, d_src, count * sizeof(DeviceXyzz<F>), cudaMemcpyDeviceToHost, stream));
+  return Status::ok();
+}
+
+// The Σ over the ones list (an identity when empty).
+template <class F>
+Status ones_sum(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t count, cudaStream_t stream,
+                std::vector<std::byte>& out) {
+  using X = DeviceXyzz<F>;
+  size_t threads = 1;
+  while (threads < count && threads < kOnesThreads) threads *= 2;
+  if (Status s = ensure_bytes(scratch.chunks_a, threads * sizeof(X)); !s.is_ok()) return s;
+  if (Status s = ensure_bytes(scratch.chunks_b, threads * sizeof(X)); !s.is_ok()) return s;
+  ones_kernel<F><<<blocks_for(threads), kThreads, 0, stream>>>(d_bases, as<uint32_t>(scratch.ones), count, threads,
+                                                                as<X>(scratch.chunks_a));
+  if (Status s = launch_status("ones_kernel"); !s.is_ok()) return s;
+  X* result = nullptr;
+  if (Status s = fold_pairwise<F>(as<X>(scratch.chunks_a), as<X>(scratch.chunks_b), 1, threads, stream, &result);
+      !s.is_ok()) {
+    return s;
+  }
+  return download<F>(result, 1, out, stream);
+}
+
+// Windows [w0, w0 + wg) of the m other scalars → wg window sums appended to `out`.
+template <class F>
+Status window_group(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t m, unsigned c, size_t w0, size_t wg,
+                    cudaStream_t stream, std::vector<std::byte>& out) {
+  using X = DeviceXyzz<F>;
+  StepTimer timer(stream);
+  size_t runs = 0;
+  if (Status s = sorted_bucket_runs(scratch, m, c, w0, wg, stream, &runs); !s.is_ok()) return s;
+  timer.lap("pairs+sort+runs");
+  const uint32_t per_window = 1u << (c - 1);
+  const uint32_t sentinel = static_cast<uint32_t>(wg) * per_window;
+  for (DeviceBuffer* b : {&scratch.cnt_a, &scratch.off_a, &scratch.cnt_b, &scratch.off_b}) {
+    if (Status s = ensure_bytes(*b, runs * sizeof(uint32_t)); !s.is_ok()) return s;
+  }
+  // Level 0: points → segment sums (plan A); then fold while a bucket has several sums.
+  size_t segments = 0;
+  if (Status s = plan_segments(scratch, as<uint32_t>(scratch.run_key), sentinel, as<uint32_t>(scratch.run_len), runs,
+                               as<uint32_t>(scratch.cnt_a), as<uint32_t>(scratch.off_a), stream, &segments);
+      !s.is_ok()) {
+    return s;
+  }
+  if (Status s = ensure_bytes(scratch.level_a, std::max<size_t>(segments, 1) * sizeof(X)); !s.is_ok()) return s;
+  accumulate_points_kernel<F><<<blocks_for(segments), kThreads, 0, stream>>>(
+      d_bases, as<uint32_t>(scratch.vals_out), as<uint32_t>(scratch.run_off), as<uint32_t>(scratch.run_len),
+      as<uint32_t>(scratch.off_a), runs, segments, as<X>(scratch.level_a));
+  if (Status s = launch_status("accumulate_points_kernel"); !s.is_ok()) return s;
+  DeviceBuffer* items = &scratch.level_a;
+  DeviceBuffer* sums = &scratch.level_b;
+  DeviceBuffer *item_cnt = &scratch.cnt_a, *item_off = &scratch.off_a;
+  DeviceBuffer *seg_cnt = &scratch.cnt_b, *seg_off = &scratch.off_b;
+  size_t items_total = segments;
+  while (true) {
+    size_t next = 0;
+    if (Status s = plan_segments(scratch, nullptr, 0, as<uint32_t>(*item_cnt), runs, as<uint32_t>(*seg_cnt),
+                                 as<uint32_t>(*seg_off), stream, &next);
+        !s.is_ok()) {
+      return s;
+    }
+    if (next == items_total) break;  // every bucket has at most one sum
+    if (Status s = ensure_bytes(*sums, std::max<size_t>(next, 1) * sizeof(X)); !s.is_ok()) return s;
+    accumulate_sums_kernel<F><<<blocks_for(next), kThreads, 0, stream>>>(
+        as<X>(*items), as<uint32_t>(*item_off), as<uint32_t>(*item_cnt), as<uint32_t>(*seg_off), runs, next,
+        as<X>(*sums));
+    if (Status s = launch_status("accumulate_sums_kernel"); !s.is_ok()) return s;
+    std::swap(items, sums);
+    std::swap(item_cnt, seg_cnt);
+    std::swap(item_off, seg_off);
+    items_total = next;
+  }
+  timer.lap("accumulate");
+  const size_t bucket_count = wg * per_window;
+  if (Status s = ensure_bytes(scratch.buckets, bucket_count * sizeof(X)); !s.is_ok()) return s;
+  CUZK_CUDA_TRY(cudaMemsetAsync(scratch.buckets.data(), 0, bucket_count * sizeof(X), stream));  // identities
+  scatter_kernel<F><<<blocks_for(runs), kThreads, 0, stream>>>(as<X>(*items), as<uint32_t>(*item_off),
+                                                               as<uint32_t>(*item_cnt), as<uint32_t>(scratch.run_key),
+                                                               runs, as<X>(scratch.buckets));
+  if (Status s = launch_status("scatter_kernel"); !s.is_ok()) return s;
+  // Bucket reduction: chunks of len buckets, then pairwise per window.
+  const uint32_t len = std::min(kReduceChunk, per_window);
+  const size_t chunks = per_window / len;
+  if (Status s = ensure_bytes(scratch.chunks_a, wg * chunks * sizeof(X)); !s.is_ok()) return s;
+  if (Status s = ensure_bytes(scratch.chunks_b, wg * chunks * sizeof(X)); !s.is_ok()) return s;
+  reduce_buckets_kernel<F><<<blocks_for(wg * chunks), kThreads, 0, stream>>>(as<X>(scratch.buckets), wg, per_window,
+                                                                              len, as<X>(scratch.chunks_a));
+  if (Status s = launch_status("reduce_buckets_kernel"); !s.is_ok()) return s;
+  X* result = nullptr;
+  if (Status s = fold_pairwise<F>(as<X>(scratch.chunks_a), as<X>(scratch.chunks_b), wg, chunks, stream, &result);
+      !s.is_ok()) {
+    return s;
+  }
+  if (Status s = download<F>(result, wg, out, stream); !s.is_ok()) return s;
+  CUZK_CUDA_TRY(cudaStreamSynchronize(stream));  // `out` and the scratch are reused next
+  timer.lap("scatter+reduce");
+  return Status::ok();
+}
+
+template <class F>
+Status run(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream,
+           DeviceMsmResult* result) {
+  using X = DeviceXyzz<F>;
+  *result = DeviceMsmResult{};
+  const auto* d_bases = static_cast<const DeviceAffine<F>*>(input.d_bases);
+  if (input.num_scalars == 0) {
+    result->ones_sum.assign(sizeof(X), std::byte{0});
+    return Status::ok();
+  }
+  StepTimer timer(stream);
+  size_t others = 0, ones = 0;
+  if (Status s = classify_scalars(static_cast<const uint32_t*>(input.d_scalars), input.num_scalars, input.d_density,
+                                  scratch, stream, &others, &ones);
+      !s.is_ok()) {
+    return s;
+  }
+  result->others = others;
+  result->ones = ones;
+  timer.lap("classify");
+  if (Status s = ones_sum<F>(scratch, d_bases, ones, stream, result->ones_sum); !s.is_ok()) return s;
+  CUZK_CUDA_TRY(cudaStreamSynchronize(stream));
+  timer.lap("ones");
+  if (others == 0) return Status::ok();
+  const unsigned c = input.window_bits != 0 ? input.window_bits : gpu_msm_window_bits(others);
+  const size_t windows = (256 + c - 1) / c;
+  const size_t group = std::clamp<size_t>(kMaxPairs / others, 1, windows);
+  result->window_bits = c;
+  result->windows = windows;
+  for (size_t w0 = 0; w0 < windows; w0 += group) {
+    const size_t wg = std::min(group, windows - w0);
+    if (Status s = window_group<F>(scratch, d_bases, others, c, w0, wg, stream, result->window_sums); !s.is_ok()) {
+      return s;
+    }
+  }
+  return Status::ok();
+}
+
+template <class F>
+Status convert(const void* d_raw, size_t host_stride, size_t count, void* d_out, cudaStream_t stream) {
+  if (count == 0) return Status::ok();
+  convert_bases_kernel<F><<<blocks_for(count), kThreads, 0, stream>>>(static_cast<const unsigned char*>(d_raw),
+                                                                       host_stride, count,
+                                                                       static_cast<DeviceAffine<F>*>(d_out));
+  return launch_status("convert_bases_kernel");
+}
+
+}  // namespace cuzk::backend::cuda::msm_curve

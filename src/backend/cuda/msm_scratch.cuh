@@ -1,0 +1,85 @@
+// Device scratch of the GPU MSM (msm_device.hpp) and its curve-independent steps: scalar
+// classification, bucket pairs, sorting, runs and segment plans. The curve-dependent point
+// kernels live in msm_curve.cuh. Internal to backend/cuda (.cu files only).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/cuda/device_buffer.hpp"
+#include "common/status.hpp"
+
+namespace cuzk::backend::cuda {
+
+// Points summed by one thread of the bucket accumulation: a bucket's points are cut into
+// segments of this many, so a heavy bucket (skewed scalars) spreads over many threads;
+// segment sums are folded again, kSegment at a time, until one sum per bucket is left.
+// 32 keeps ≥ 2^20 threads busy at 2^26 points with c = 20 windows.
+inline constexpr uint32_t kSegment = 32;
+// Buckets folded serially by one thread of the bucket reduction (then pairwise across threads).
+inline constexpr uint32_t kReduceChunk = 32;
+// Largest number of (bucket, point) pairs sorted at once (16 B each with the sort's second
+// buffers: 4 GiB); windows are processed in groups that fit.
+inline constexpr size_t kMaxPairs = size_t{1} << 28;
+
+// Grown on demand, never shrunk; one per MsmWorkspace (one user at a time).
+struct MsmScratch {
+  DeviceBuffer word_offsets;  // u32 per density word: set bits before it
+  DeviceBuffer base_index;    // u32 per scalar: its base
+  DeviceBuffer other_key;     // u32 per scalar: its index if neither 0 nor 1, else ~0
+  DeviceBuffer ones_key;      // u32 per scalar: its base if the scalar is 1, else ~0
+  DeviceBuffer others;        // compacted scalar indices of the other scalars
+  DeviceBuffer ones;          // compacted base indices of the scalars equal to 1
+  DeviceBuffer counts;        // u32[4]: selected counts, runs
+  DeviceBuffer canon;         // canonical (plain) scalars of `others`, 8 words each
+  DeviceBuffer keys_in, keys_out, vals_in, vals_out;  // bucket pairs
+  DeviceBuffer run_key, run_len, run_off;             // runs of equal bucket keys
+  DeviceBuffer cnt_a, off_a, cnt_b, off_b;            // segment plans, ping-pong
+  DeviceBuffer level_a, level_b;                      // segment sums, ping-pong
+  DeviceBuffer buckets;                               // one accumulator per bucket
+  DeviceBuffer chunks_a, chunks_b;                    // bucket-reduction partials
+  DeviceBuffer cub_temp;
+};
+
+// Makes `buffer` at least `bytes` long (contents lost when it grows).
+Status ensure_bytes(DeviceBuffer& buffer, size_t bytes);
+
+template <class T>
+T* as(DeviceBuffer& buffer) {
+  return static_cast<T*>(buffer.data());
+}
+
+// Classifies n scalars (Fr, Montgomery form, 8 words each) with an optional density bitmap
+// (bit i: scalar i has a base; bases are numbered by rank among the set bits): fills
+// scratch.base_index, scratch.others (+ scratch.canon, their plain values) and scratch.ones.
+// Scalars 0 and variables without a base are dropped.
+Status classify_scalars(const uint32_t* d_scalars, size_t n, const uint64_t* d_density, MsmScratch& scratch,
+                        cudaStream_t stream, size_t* others, size_t* ones);
+
+// Bucket pairs of windows [w0, w0 + wg) of the m other scalars with window c: pair
+// (w − w0)·m + j has key (w − w0)·2^(c−1) + |d| − 1 (or the sentinel wg·2^(c−1) for d = 0)
+// and value base | sign·2^31, d the signed digit of window w of scalar j. Sorted by key into
+// keys_out/vals_out; runs of equal keys in run_key/run_len/run_off. Returns the run count.
+Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, size_t wg, cudaStream_t stream,
+                          size_t* runs);
+
+// Segment plan over `runs` groups with item counts d_cnt: seg_cnt[u] = ⌈cnt[u]/kSegment⌉
+// (0 for groups whose key is the sentinel when d_key is given), seg_off = exclusive scan.
+// Returns the total number of segments.
+Status plan_segments(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt,
+                     size_t runs, uint32_t* d_seg_cnt, uint32_t* d_seg_off, cudaStream_t stream, size_t* total);
+
+// The curve entry points behind msm_device.hpp (msm_g1.cu, msm_g2.cu).
+struct DeviceMsmInput;
+struct DeviceMsmResult;
+Status run_msm_g1(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream, DeviceMsmResult* result);
+Status run_msm_g2(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream, DeviceMsmResult* result);
+Status convert_bases_g1(const void* d_raw, size_t host_stride, size_t count, void* d_out, cudaStream_t stream);
+Status convert_bases_g2(const void* d_raw, size_t host_stride, size_t count, void* d_out, cudaStream_t stream);
+
+// Checks the launch and returns its error, if any.
+Status launch_status(const char* what);
+
+}  // namespace cuzk::backend::cuda

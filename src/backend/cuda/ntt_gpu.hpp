@@ -1,0 +1,62 @@
+// NTTs over Fr on the GPU, on device data: the same transforms as src/ntt (forward, inverse,
+// coset with g = 7, natural order in and out) and the whole Groth16 H computation on the
+// device. Results equal the CPU's exactly (the transforms are the same linear maps over Fr).
+// Design note: ntt_device.hpp. C++ only.
+//
+// Threading: a GpuDomain is immutable after create() (shareable across streams of its
+// device). Every function runs asynchronously on `stream` (a cudaStream_t; null: the legacy
+// default stream); the caller synchronizes before reading results on the host.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/ntt_device.hpp"
+#include "common/status.hpp"
+#include "ff/fr.hpp"
+#include "ntt/domain.hpp"
+
+namespace cuzk::backend::cuda {
+
+// A domain's tables on the current device: ω^e for e < n/2 (n/2 elements: 2 GiB at 2^27),
+// and g^j, g^(−j) as two small tables each; plus 1/n and 1/Z on the coset.
+class GpuDomain {
+ public:
+  // Errors: kOutOfMemory, kDeviceError.
+  static Result<GpuDomain> create(const ntt::Domain& domain);
+
+  uint32_t log_size() const { return log_size_; }
+  size_t size() const { return size_t{1} << log_size_; }
+  const void* roots() const { return roots_.data(); }  // ω^e, e < n/2
+  DevicePowers coset() const { return table(1); }
+  DevicePowers coset_inv() const { return table(2); }
+  const FrWords& size_inv() const { return size_inv_; }
+  const FrWords& vanishing_inv() const { return vanishing_inv_; }
+
+ private:
+  DevicePowers table(size_t which) const;
+
+  DeviceBuffer tables_;  // ω, g, g^(−1) as lo/hi table pairs
+  DeviceBuffer roots_;
+  uint32_t log_size_ = 0;
+  size_t lo_count_ = 0, hi_count_ = 0;  // per table pair
+  FrWords size_inv_{}, vanishing_inv_{};
+};
+
+// Transforms in place on domain.size() values at d_values (device, Fr Montgomery form):
+// forward, inverse, coset forward, coset inverse, as ntt::forward() etc.
+enum class NttKind { kForward, kInverse, kCosetForward, kCosetInverse };
+Status gpu_ntt(const GpuDomain& domain, NttKind kind, void* d_values, void* stream);
+
+// The Groth16 quotient's coefficients from the evaluations a, b, c (domain.size() each, zero
+// padded): d_a ← coset_inverse((coset_forward(inverse(a))·… − …)·1/Z), exactly as the CPU
+// prover's H; d_b and d_c are clobbered. h is d_a[0..n−1).
+Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream);
+
+// For tests: one transform of host values in place (upload, run, download), synchronous.
+// kInvalidArgument on a size mismatch.
+Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<ff::Fr> values);
+
+}  // namespace cuzk::backend::cuda

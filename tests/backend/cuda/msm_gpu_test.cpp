@@ -1,0 +1,142 @@
+// GPU MSM == CPU MSM (msm::msm, itself tested against naive sums in tests/msm) on G1 and G2:
+// random scalars at sizes that are and are not powers of two; the scalars 0, 1, 2, r − 1 mixed
+// in; repeated, opposite and infinity bases; density bitmaps (random, empty, full); every
+// window size the planner may pick; heavily skewed scalars (one bucket holding every point,
+// so the segment sums fold over several levels); the empty MSM.
+#include "backend/cuda/msm_gpu.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "common/thread_pool.hpp"
+#include "gpu_test_util.hpp"
+#include "msm/msm.hpp"
+
+namespace cuzk::backend::cuda {
+namespace {
+
+using ff::Fr;
+using test::GpuTest;
+
+// n distinct points P_i = (i + 2)·G (cheap to make, and all different).
+template <class C>
+std::vector<ec::Affine<C>> distinct_points(size_t n) {
+  std::vector<ec::Jacobian<C>> points(n);
+  ec::Jacobian<C> p = ec::Jacobian<C>::generator();
+  for (auto& q : points) q = p = p.add_mixed(C::generator());
+  return ec::batch_to_affine<C>(points);
+}
+
+std::vector<Fr> random_scalars(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Fr> out(n);
+  for (auto& x : out) x = Fr::random(rng);
+  return out;
+}
+
+template <class C>
+void expect_same(std::span<const ec::Affine<C>> bases, std::span<const Fr> scalars, const msm::Density* density,
+                 const GpuMsmOptions& options = {}) {
+  const ec::Jacobian<C> cpu = msm::msm<C>(bases, scalars, density, ThreadPool::shared());
+  auto gpu = gpu_msm_from_host<C>(bases, scalars, density, options);
+  ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
+  EXPECT_EQ(gpu->to_affine(), cpu.to_affine()) << scalars.size() << " scalars, window " << options.window_bits;
+}
+
+template <class C>
+class GpuMsmTest : public GpuTest {};
+using Curves = ::testing::Types<ec::G1Config, ec::G2Config>;
+TYPED_TEST_SUITE(GpuMsmTest, Curves);
+
+TYPED_TEST(GpuMsmTest, RandomScalarsManySizes) {
+  using C = TypeParam;
+  const auto bases = distinct_points<C>(5000);
+  for (const size_t n : {size_t{1}, size_t{2}, size_t{3}, size_t{31}, size_t{32}, size_t{33}, size_t{255},
+                         size_t{1000}, size_t{4096}, size_t{5000}}) {
+    const auto scalars = random_scalars(n, n);
+    expect_same<C>(std::span(bases).first(n), scalars, nullptr);
+  }
+}
+
+TYPED_TEST(GpuMsmTest, EmptyIsIdentity) {
+  using C = TypeParam;
+  auto gpu = gpu_msm_from_host<C>({}, {}, nullptr);
+  ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
+  EXPECT_TRUE(gpu->is_identity());
+}
+
+TYPED_TEST(GpuMsmTest, SpecialScalarsAndBases) {
+  using C = TypeParam;
+  constexpr size_t kN = 3000;
+  auto bases = distinct_points<C>(kN);
+  auto scalars = random_scalars(kN, 11);
+  std::mt19937_64 rng(12);
+  const Fr specials[] = {Fr::zero(), Fr::one(), Fr::one() + Fr::one(), -Fr::one(), -(Fr::one() + Fr::one())};
+  for (size_t i = 0; i < kN; ++i) {
+    if (rng() % 2 == 0) scalars[i] = specials[rng() % 5];
+  }
+  for (size_t i = 0; i < kN; i += 7) bases[i] = bases[(i * 13) % kN];        // repeated bases
+  for (size_t i = 3; i < kN; i += 11) bases[i] = -bases[i - 1];              // opposite neighbours
+  for (size_t i = 5; i < kN; i += 17) bases[i] = ec::Affine<C>::identity();  // infinity
+  for (size_t i = 20; i < 40; ++i) {  // the same point and scalar many times: P + P in a bucket
+    bases[i] = bases[19];
+    scalars[i] = scalars[19];
+  }
+  expect_same<C>(bases, scalars, nullptr);
+  // all ones, all zeros, all r − 1
+  for (const Fr& k : {Fr::one(), Fr::zero(), -Fr::one()}) {
+    const std::vector<Fr> same(kN, k);
+    expect_same<C>(bases, same, nullptr);
+  }
+}
+
+TYPED_TEST(GpuMsmTest, Densities) {
+  using C = TypeParam;
+  constexpr size_t kN = 2500;
+  const auto scalars = random_scalars(kN, 21);
+  std::mt19937_64 rng(22);
+  for (const int mode : {0, 1, 2}) {  // random, empty, full
+    std::vector<uint64_t> words((kN + 63) / 64, 0);
+    size_t set = 0;
+    for (size_t i = 0; i < kN; ++i) {
+      const bool bit = mode == 2 || (mode == 0 && rng() % 3 != 0);
+      if (bit) {
+        words[i / 64] |= uint64_t{1} << (i % 64);
+        ++set;
+      }
+    }
+    const auto bases = distinct_points<C>(set);
+    const msm::Density density{words, kN};
+    expect_same<C>(bases, scalars, &density);
+  }
+}
+
+TYPED_TEST(GpuMsmTest, EveryWindowSize) {
+  using C = TypeParam;
+  constexpr size_t kN = 700;
+  const auto bases = distinct_points<C>(kN);
+  const auto scalars = random_scalars(kN, 31);
+  for (unsigned c = 4; c <= 22; c += (std::is_same_v<C, ec::G1Config> ? 1 : 3)) {
+    expect_same<C>(bases, scalars, nullptr, GpuMsmOptions{c});
+  }
+}
+
+TYPED_TEST(GpuMsmTest, SkewedScalarsFoldSegments) {
+  using C = TypeParam;
+  constexpr size_t kN = 40000;  // one bucket per window holds all 40000 points: 3 fold levels
+  const auto bases = distinct_points<C>(kN);
+  std::vector<Fr> scalars(kN, Fr::from_u64(3));
+  scalars[17] = Fr::from_u64(12345);
+  expect_same<C>(bases, scalars, nullptr);
+}
+
+TEST(GpuMsmPlan, WindowGrowsWithSize) {
+  EXPECT_LE(gpu_msm_window_bits(1), 6u);
+  EXPECT_GE(gpu_msm_window_bits(size_t{1} << 26), 18u);
+  for (size_t m = 1; m < (size_t{1} << 30); m *= 4) EXPECT_LE(gpu_msm_window_bits(m), gpu_msm_window_bits(m * 4));
+}
+
+}  // namespace
+}  // namespace cuzk::backend::cuda

@@ -1,0 +1,104 @@
+// GPU NTT == CPU NTT (src/ntt, itself tested against a naive DFT in tests/ntt): forward,
+// inverse, coset forward and coset inverse at every size from 2 to 2^12 and at sizes whose
+// plans take two and three global passes (2^11 + 1 … 2^21 points); and the whole H chain
+// (gpu_compute_h) against the CPU prover's recipe on random a, b, c.
+#include "backend/cuda/ntt_gpu.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "common/thread_pool.hpp"
+#include "gpu_test_util.hpp"
+#include "ntt/ntt.hpp"
+
+namespace cuzk::backend::cuda {
+namespace {
+
+using ff::Fr;
+using test::GpuTest;
+
+std::vector<Fr> random_values(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Fr> out(n);
+  for (auto& x : out) x = Fr::random(rng);
+  return out;
+}
+
+Status cpu_ntt(const ntt::Domain& domain, NttKind kind, std::span<Fr> values) {
+  ThreadPool& pool = ThreadPool::shared();
+  switch (kind) {
+    case NttKind::kForward: return ntt::forward(domain, values, pool);
+    case NttKind::kInverse: return ntt::inverse(domain, values, pool);
+    case NttKind::kCosetForward: return ntt::coset_forward(domain, values, pool);
+    case NttKind::kCosetInverse: return ntt::coset_inverse(domain, values, pool);
+  }
+  return Status::internal("kind");
+}
+
+class GpuNttTest : public GpuTest {};
+
+TEST_F(GpuNttTest, EveryKindAtManySizes) {
+  for (uint32_t log_n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 17u, 20u, 21u}) {
+    auto domain = ntt::Domain::create(size_t{1} << log_n);
+    ASSERT_TRUE(domain.is_ok());
+    for (const NttKind kind : {NttKind::kForward, NttKind::kInverse, NttKind::kCosetForward, NttKind::kCosetInverse}) {
+      std::vector<Fr> cpu = random_values(domain->size(), log_n * 4 + static_cast<uint64_t>(kind));
+      std::vector<Fr> gpu = cpu;
+      ASSERT_TRUE(cpu_ntt(*domain, kind, cpu).is_ok());
+      const Status s = gpu_ntt_from_host(*domain, kind, gpu);
+      ASSERT_TRUE(s.is_ok()) << s.to_string();
+      size_t first_diff = cpu.size();
+      for (size_t i = 0; i < cpu.size() && first_diff == cpu.size(); ++i) {
+        if (!(cpu[i] == gpu[i])) first_diff = i;
+      }
+      EXPECT_EQ(first_diff, cpu.size()) << "log n " << log_n << " kind " << static_cast<int>(kind);
+    }
+  }
+}
+
+TEST_F(GpuNttTest, SizeMismatchIsInvalidArgument) {
+  auto domain = ntt::Domain::create(8);
+  ASSERT_TRUE(domain.is_ok());
+  std::vector<Fr> values(7);
+  EXPECT_EQ(gpu_ntt_from_host(*domain, NttKind::kForward, values).code(), StatusCode::kInvalidArgument);
+}
+
+TEST_F(GpuNttTest, QuotientHMatchesCpuRecipe) {
+  ThreadPool& pool = ThreadPool::shared();
+  for (uint32_t log_n : {1u, 5u, 11u, 16u, 19u}) {
+    auto domain = ntt::Domain::create(size_t{1} << log_n);
+    ASSERT_TRUE(domain.is_ok());
+    const size_t n = domain->size();
+    std::vector<Fr> a = random_values(n, 100 + log_n), b = random_values(n, 200 + log_n),
+                    c = random_values(n, 300 + log_n);
+    a[0] = Fr::zero();  // edge values
+    b[n - 1] = -Fr::one();
+    // device
+    auto gpu_domain = GpuDomain::create(*domain);
+    ASSERT_TRUE(gpu_domain.is_ok());
+    auto d_abc = DeviceBuffer::allocate(3 * n * sizeof(Fr));
+    ASSERT_TRUE(d_abc.is_ok());
+    ASSERT_TRUE(d_abc->upload(std::span<const Fr>(a), 0).is_ok());
+    ASSERT_TRUE(d_abc->upload(std::span<const Fr>(b), n).is_ok());
+    ASSERT_TRUE(d_abc->upload(std::span<const Fr>(c), 2 * n).is_ok());
+    auto* base = static_cast<std::byte*>(d_abc->data());
+    const Status s = gpu_compute_h(*gpu_domain, base, base + n * sizeof(Fr), base + 2 * n * sizeof(Fr), nullptr);
+    ASSERT_TRUE(s.is_ok()) << s.to_string();
+    std::vector<Fr> gpu(n);
+    ASSERT_TRUE(d_abc->download(std::span<Fr>(gpu)).is_ok());
+    // CPU: the prover's recipe
+    for (std::vector<Fr>* v : {&a, &b, &c}) {
+      ASSERT_TRUE(ntt::inverse(*domain, *v, pool).is_ok());
+      ASSERT_TRUE(ntt::coset_forward(*domain, *v, pool).is_ok());
+    }
+    const Fr z_inv = ntt::coset_vanishing_inverse(*domain);
+    for (size_t i = 0; i < n; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
+    ASSERT_TRUE(ntt::coset_inverse(*domain, a, pool).is_ok());
+    EXPECT_TRUE(a == gpu) << "log n " << log_n;
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::backend::cuda
