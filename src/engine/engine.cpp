@@ -273,7 +273,13 @@ struct Engine::Impl {
       workers[worker].busy = false;
       workers[worker].proofs += live.size();
       for (auto& m : unit->members) m.job->worker = backend.name();
+      SrsLease lease = std::move(unit->lease);
       finish_unit_locked(unit);
+      // Dropping the last reference may evict parameters, which waits for other devices'
+      // proofs to release their copies: never under the engine's lock.
+      lock.unlock();
+      lease = SrsLease();
+      lock.lock();
     }
   }
 
@@ -339,8 +345,6 @@ struct Engine::Impl {
       if (--m.job->remaining == 0) finalize_locked(*m.job);
     }
     if (unit->stage != Unit::Stage::kWaiting) working_used -= unit->bytes;
-    // The lease's release takes the SRS manager's lock only (never ours), so it is safe here.
-    unit->lease = SrsLease();
     wake.notify_all();
   }
 

@@ -44,8 +44,12 @@ SrsManager::SrsManager(size_t budget_bytes, ThreadPool& load_pool, std::function
     : budget_(budget_bytes), load_pool_(load_pool), before_free_(std::move(before_free)) {}
 
 SrsManager::~SrsManager() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& [path, e] : entries_) drop_hot_locked(e);
+  Dropped dropped;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [path, e] : entries_) drop_hot_locked(e, dropped);
+  }
+  free_dropped(dropped);
 }
 
 Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms) {
@@ -107,7 +111,10 @@ Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms)
   e.info.refcount = 1;
   e.info.load_ms = elapsed();
   e.last_used = ++clock_;
-  enforce_budget_locked();
+  Dropped dropped;
+  enforce_budget_locked(dropped);
+  lock.unlock();
+  free_dropped(dropped);
   return SrsLease(this, path, std::move(srs));
 }
 
@@ -117,18 +124,22 @@ Status SrsManager::preload(const CircuitDef& circuit) {
 }
 
 Status SrsManager::evict(const std::string& path) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(path);
-  if (it == entries_.end()) return {StatusCode::kNotFound, "no SRS loaded from " + path};
-  Entry& e = it->second;
-  if (e.loading || e.info.refcount > 0) {
-    return {StatusCode::kFailedPrecondition,
-            "SRS " + path + " is in use (" + std::to_string(e.info.refcount) + " references): not evicted"};
+  Dropped dropped;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(path);
+    if (it == entries_.end()) return {StatusCode::kNotFound, "no SRS loaded from " + path};
+    Entry& e = it->second;
+    if (e.loading || e.info.refcount > 0) {
+      return {StatusCode::kFailedPrecondition,
+              "SRS " + path + " is in use (" + std::to_string(e.info.refcount) + " references): not evicted"};
+    }
+    drop_hot_locked(e, dropped);
+    Reclaimer::shared().dispose(std::move(e.file));
+    e.file = circom::MappedFile();
+    e.info.tier = SrsTier::kCold;
   }
-  drop_hot_locked(e);
-  Reclaimer::shared().dispose(std::move(e.file));
-  e.file = circom::MappedFile();
-  e.info.tier = SrsTier::kCold;
+  free_dropped(dropped);
   return Status::ok();
 }
 
@@ -147,14 +158,18 @@ size_t SrsManager::hot_bytes() const {
 }
 
 void SrsManager::release(const std::string& path) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(path);
-  if (it == entries_.end() || it->second.info.refcount == 0) return;
-  --it->second.info.refcount;
-  enforce_budget_locked();
+  Dropped dropped;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(path);
+    if (it == entries_.end() || it->second.info.refcount == 0) return;
+    --it->second.info.refcount;
+    enforce_budget_locked(dropped);
+  }
+  free_dropped(dropped);
 }
 
-void SrsManager::enforce_budget_locked() {
+void SrsManager::enforce_budget_locked(Dropped& dropped) {
   for (;;) {
     size_t hot = 0;
     Entry* victim = nullptr;
@@ -164,17 +179,24 @@ void SrsManager::enforce_budget_locked() {
       if (e.info.refcount == 0 && (victim == nullptr || e.last_used < victim->last_used)) victim = &e;
     }
     if (hot <= budget_ || victim == nullptr) return;
-    drop_hot_locked(*victim);
+    drop_hot_locked(*victim, dropped);
   }
 }
 
-void SrsManager::drop_hot_locked(Entry& e) {
+void SrsManager::drop_hot_locked(Entry& e, Dropped& dropped) {
   if (!e.srs) return;
-  if (before_free_) before_free_(*e.srs);
-  Reclaimer::shared().dispose(std::move(e.srs));
+  dropped.push_back(std::move(e.srs));
   e.srs = nullptr;
   e.info.bytes = 0;
   e.info.tier = e.file.bytes().empty() ? SrsTier::kCold : SrsTier::kWarm;
+}
+
+void SrsManager::free_dropped(Dropped& dropped) {
+  for (auto& srs : dropped) {
+    if (before_free_) before_free_(*srs);
+    Reclaimer::shared().dispose(std::move(srs));
+  }
+  dropped.clear();
 }
 
 }  // namespace cuzk::engine

@@ -95,10 +95,15 @@ class SrsManager {
     uint64_t last_used = 0;
   };
 
+  using Dropped = std::vector<std::shared_ptr<const LoadedSrs>>;
   void release(const std::string& path);
   // Demotes unreferenced hot entries, least recently used first, until hot bytes ≤ budget.
-  void enforce_budget_locked();
-  void drop_hot_locked(Entry& e);
+  void enforce_budget_locked(Dropped& dropped);
+  // Moves a hot entry's parameters into `dropped` (the entry becomes warm, or cold if unmapped).
+  void drop_hot_locked(Entry& e, Dropped& dropped);
+  // Outside the lock: before_free for each (backends drop device copies, which may wait for a
+  // proof in progress on that device), then the reclaimer frees them.
+  void free_dropped(Dropped& dropped);
 
   const size_t budget_;
   ThreadPool& load_pool_;

@@ -20,7 +20,8 @@ struct FakeBehaviour {
   bool batchable = false;
   Priority priority = Priority::kNormal;
   bool fail_verify = false;
-  std::atomic<int> alive{0}, max_alive{0};  // synthesized circuits not yet freed
+  std::atomic<int> alive{0};                  // synthesized circuits not yet freed
+  std::atomic<int> unproven{0}, max_unproven{0};  // synthesized, not yet proved
   std::atomic<int> loads{0};
   std::atomic<int> prove_calls{0};
 };
@@ -37,9 +38,10 @@ class FakeSrs final : public LoadedSrs {
 class FakeSynthesized final : public SynthesizedCircuit {
  public:
   FakeSynthesized(FakeBehaviour& b, std::vector<uint8_t> bytes) : payload(std::move(bytes)), b_(b) {
-    const int now = ++b_.alive;
-    int seen = b_.max_alive.load();
-    while (now > seen && !b_.max_alive.compare_exchange_weak(seen, now)) {
+    ++b_.alive;
+    const int now = ++b_.unproven;
+    int seen = b_.max_unproven.load();
+    while (now > seen && !b_.max_unproven.compare_exchange_weak(seen, now)) {
     }
   }
   ~FakeSynthesized() override { --b_.alive; }
@@ -85,6 +87,7 @@ class FakeCircuit final : public CircuitDef {
                                             ProverBackend&, groth16::BlindingSource&) const override {
     ++b_.prove_calls;
     std::this_thread::sleep_for(b_.prove_time);
+    b_.unproven -= static_cast<int>(circuits.size());
     std::vector<PartitionProof> out;
     for (SynthesizedCircuit* c : circuits) out.push_back({static_cast<FakeSynthesized*>(c)->payload, {"1"}});
     return out;
