@@ -11,6 +11,7 @@ class CpuBackend final : public ProverBackend {
  public:
   explicit CpuBackend(size_t threads) : pool_(threads) {}
   const std::string& name() const override { return name_; }
+  std::string describe() const override { return "CPU, " + std::to_string(pool_.size()) + " threads"; }
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
                                             std::span<const r1cs::ProvingAssignment* const> circuits,
                                             groth16::BlindingSource& blinding) override {

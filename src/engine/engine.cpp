@@ -531,6 +531,7 @@ EngineStatus Engine::status() const {
   s.circuits = d.registry->ids();
   std::lock_guard<std::mutex> lock(d.mutex);
   s.workers = d.workers;
+  for (size_t i = 0; i < s.workers.size(); ++i) s.workers[i].description = d.backends[i]->describe();  // never blocks
   s.gpu_note = d.gpu_note;
   s.queued = d.scheduler.depth();
   s.synthesis_units = d.synth_queue.size();

@@ -50,6 +50,7 @@ struct EngineConfig {
 
 struct WorkerInfo {
   std::string name;  // "cpu", "cuda:0", …
+  std::string description;  // the device, its memory, resident bases
   bool busy = false;
   uint64_t proofs = 0;
 };

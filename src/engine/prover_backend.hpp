@@ -22,6 +22,9 @@ class ProverBackend {
   virtual ~ProverBackend() = default;
   // "cpu" or "cuda:<device>".
   virtual const std::string& name() const = 0;
+  // What it runs on, for status pages ("CPU, 16 threads"; "NVIDIA H200, 12.1 of 139.8 GiB
+  // free, 3.2 GiB of bases resident").
+  virtual std::string describe() const = 0;
   // groth16::prove's contract: every circuit shares `pk`; one (r, s) per circuit from blinding.
   virtual Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
                                                     std::span<const r1cs::ProvingAssignment* const> circuits,

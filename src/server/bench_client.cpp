@@ -309,10 +309,13 @@ int status(Client& client, std::ostream& out, std::ostream& err) {
     err << "cuzk bench status: " << grpc_error(rpc) << "\n";
     return 1;
   }
-  out << "cuzk daemon " << s.version() << "\n  workers:";
-  for (const auto& w : s.workers()) out << " " << w.name() << (w.busy() ? " (busy" : " (idle") << ", " << w.proofs() << " proofs)";
-  if (!s.gpu_note().empty()) out << "  [" << s.gpu_note() << "]";
-  out << "\n  jobs: " << s.submitted() << " submitted, " << s.running() << " running, " << s.done() << " done, "
+  out << "cuzk daemon " << s.version() << "\n  workers:\n";
+  for (const auto& w : s.workers()) {
+    out << "    " << w.name() << ": " << w.description() << "; " << (w.busy() ? "busy" : "idle") << ", " << w.proofs()
+        << " proofs\n";
+  }
+  if (!s.gpu_note().empty()) out << "    (" << s.gpu_note() << ")\n";
+  out << "  jobs: " << s.submitted() << " submitted, " << s.running() << " running, " << s.done() << " done, "
       << s.failed() << " failed, " << s.cancelled() << " cancelled\n  queued:";
   for (const auto& q : s.queues()) out << " " << q.priority() << "=" << q.jobs();
   out << "\n  pinned: " << mib(s.pinned_used_bytes()) << " of " << mib(s.pinned_limit_bytes())

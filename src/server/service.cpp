@@ -129,6 +129,7 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
     o->set_name(w.name);
     o->set_busy(w.busy);
     o->set_proofs(w.proofs);
+    o->set_description(w.description);
   }
   out->set_gpu_note(s.gpu_note);
   for (const auto& srs : s.srs) {
