@@ -224,7 +224,7 @@ run_bench() {  # run_bench <name> <cuzk arguments...>
   if ((rc == 0)); then row bench "$name" PASS "$(($(date +%s) - start))"; else
     row bench "$name" "FAIL (exit $rc)" "$(($(date +%s) - start))"; FAILED=1
   fi
-  while IFS= read -r line; do RESULTS+=("$line"); done < <(grep -E '^(msm|ntt) |^  [a-z_0-9]+ +min' "$LOG_DIR/.last")
+  while IFS= read -r line; do RESULTS+=("[$name] $line"); done < <(grep -E '^(msm|ntt) |^  [a-z_0-9]+ +min' "$LOG_DIR/.last")
   rm -f "$LOG_DIR/.last"
 }
 if [[ ${GPU_CHECK_SKIP_BENCH:-0} == 1 ]]; then
@@ -242,11 +242,13 @@ else
     run_bench prove bench prove --backend cuda --constraints 65536 --setup random --runs 3
   else
     run_bench msm-g1 bench msm --backend cuda --curve g1 --log-size 20,22,24,26 --runs 5
+    run_bench msm-g1-witness bench msm --backend cuda --curve g1 --scalars witness --log-size 24,27 --runs 3
     run_bench msm-g2 bench msm --backend cuda --curve g2 --log-size 20,24 --runs 3
     run_bench ntt bench ntt --backend cuda --log-size 20,24,26,27 --runs 5
     run_bench ntt-coset bench ntt --backend cuda --kind coset --log-size 27 --runs 5
     run_bench ntt-h bench ntt --backend cuda --kind h --log-size 24,27 --runs 3
     run_bench prove bench prove --backend cuda --constraints 1048576 --setup random --runs 3
+    run_bench prove-batch bench prove --backend cuda --constraints 4194304 --proofs 4 --setup random --runs 2
   fi
 fi
 if [[ ${GPU_CHECK_CPU_BENCH:-0} == 1 && -d $BUILD_DIR/bench ]]; then

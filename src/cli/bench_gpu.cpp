@@ -2,6 +2,7 @@
 // starts (bases resident as in the prover, scalars or values uploaded once); each run is timed
 // on the host around a synchronous call, after one warm-up run.
 //   cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c1,c2]
+//                  [--scalars random|witness]   (witness: 0/1 except 1 in 64, as Filecoin's)
 //   cuzk bench ntt --backend cuda [--log-size 20,24] [--runs 5] [--kind forward|coset|h]
 #include "cli/bench_gpu.hpp"
 
@@ -79,6 +80,17 @@ Result<DeviceBuffer> upload_values(const std::vector<Fr>& values) {
 }
 
 // 2^16 distinct points (i + 2)·G, tiled on the device to any size.
+// A Filecoin-like witness: mostly bits (zeros and ones) and 1 value in 64 random.
+std::vector<Fr> witness_like(size_t n, uint64_t seed) {
+  std::vector<Fr> out = random_field(n, seed);
+  std::mt19937_64 rng(seed + 1);
+  for (auto& x : out) {
+    const uint64_t r = rng();
+    if (r % 64 != 0) x = (r >> 8) % 2 == 0 ? Fr::zero() : Fr::one();
+  }
+  return out;
+}
+
 template <class C>
 std::vector<ec::Affine<C>> pattern_points() {
   std::vector<ec::Jacobian<C>> points(size_t{1} << 16);
@@ -89,7 +101,7 @@ std::vector<ec::Affine<C>> pattern_points() {
 
 template <class C>
 int bench_msm_curve(const char* name, const std::vector<uint64_t>& logs, size_t runs,
-                    const std::vector<uint64_t>& windows, std::ostream& out, std::ostream& err) {
+                    const std::vector<uint64_t>& windows, bool witness, std::ostream& out, std::ostream& err) {
   const auto pattern = pattern_points<C>();
   backend::cuda::MsmWorkspace workspace;
   for (const uint64_t log_n : logs) {
@@ -99,7 +111,7 @@ int bench_msm_curve(const char* name, const std::vector<uint64_t>& logs, size_t 
       err << bases.status().to_string() << "\n";
       return 1;
     }
-    auto scalars = upload_values(random_field(n, log_n));
+    auto scalars = upload_values(witness ? witness_like(n, log_n) : random_field(n, log_n));
     if (!scalars.is_ok()) {
       err << scalars.status().to_string() << "\n";
       return 1;
@@ -115,7 +127,7 @@ int bench_msm_curve(const char* name, const std::vector<uint64_t>& logs, size_t 
         err << stats.status().to_string() << "\n";
         return 1;
       }
-      out << "msm " << name << " 2^" << log_n << " (window "
+      out << "msm " << name << (witness ? " witness" : "") << " 2^" << log_n << " (window "
           << (window != 0 ? window : backend::cuda::gpu_msm_window_bits(n)) << "): ";
       print_stats(out, *stats);
     }
@@ -144,25 +156,30 @@ void print_stats(std::ostream& out, const RunStats& stats) {
 
 int run_bench_msm(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
   static constexpr FlagSpec kSpecs[] = {{"backend", true}, {"curve", false}, {"log-size", false}, {"runs", false},
-                                        {"window", false}};
+                                        {"window", false}, {"scalars", false}};
   std::string error;
   const auto flags = Flags::parse("bench msm", args, kSpecs, &error);
-  const char* usage = "usage: cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c]\n";
+  const char* usage =
+      "usage: cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c1,c2] "
+      "[--scalars random|witness]\n";
   if (!flags) {
     err << error << "\n" << usage;
     return 2;
   }
   std::vector<uint64_t> logs, runs{5}, window{0};
   const std::string curve = flags->get("curve", "g1");
+  const std::string scalars = flags->get("scalars", "random");
   if (flags->get("backend") != "cuda" || (curve != "g1" && curve != "g2") ||
+      (scalars != "random" && scalars != "witness") ||
       !parse_list(flags->get("log-size", "20"), 1, 27, logs) || !parse_list(flags->get("runs", "5"), 1, 100, runs) ||
       (flags->has("window") && !parse_list(flags->get("window"), 4, 22, window))) {
     err << "cuzk bench msm: bad arguments (the CPU MSM has its own benchmark, bench/msm_bench)\n" << usage;
     return 2;
   }
 #ifdef CUZK_HAVE_CUDA
-  return curve == "g1" ? bench_msm_curve<ec::G1Config>("g1", logs, runs[0], window, out, err)
-                       : bench_msm_curve<ec::G2Config>("g2", logs, runs[0], window, out, err);
+  const bool witness = scalars == "witness";
+  return curve == "g1" ? bench_msm_curve<ec::G1Config>("g1", logs, runs[0], window, witness, out, err)
+                       : bench_msm_curve<ec::G2Config>("g2", logs, runs[0], window, witness, out, err);
 #else
   static_cast<void>(out);
   err << "cuzk bench msm: this build has no CUDA backend\n";

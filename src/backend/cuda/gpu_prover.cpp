@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -15,7 +16,9 @@
 #include "backend/cuda/device_stream.hpp"
 #include "backend/cuda/msm_gpu.hpp"
 #include "backend/cuda/ntt_gpu.hpp"
+#include "backend/cuda/pinned_uploader.hpp"
 #include "common/reclaimer.hpp"
+#include "common/thread_pool.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::backend::cuda {
@@ -85,6 +88,21 @@ Status check_shapes(const groth16::ProvingKey& pk, const r1cs::ProvingAssignment
   return Status::ok();
 }
 
+// Pinned staging per buffer of the upload ring (two of them): large enough that the DMA of
+// one and the host copy into the other both run at full speed, small enough to pin cheaply.
+constexpr size_t kStagingBytes = size_t{64} << 20;
+
+// One circuit's inputs on the device: circuit i + 1 is staged into one slot while circuit i
+// computes from the other.
+struct Slot {
+  DeviceBuffer d_abc, d_scalars, d_density_a, d_density_b;
+};
+
+// What the staging thread measured for one circuit.
+struct StageTimes {
+  double prep_ms = 0, alloc_ms = 0, upload_ms = 0;
+};
+
 // Grows `buffer` to at least `bytes` (contents lost).
 Status reserve(DeviceBuffer& buffer, size_t bytes) {
   if (buffer.size_bytes() >= bytes) return Status::ok();
@@ -117,7 +135,8 @@ struct GpuProver::Impl {
   MsmWorkspace workspace;
   std::unordered_map<const groth16::ProvingKey*, KeyBases> keys;
   std::map<uint32_t, GpuDomain> domains;  // by log size
-  DeviceBuffer d_abc, d_scalars, d_density_a, d_density_b;
+  std::unique_ptr<PinnedUploader> uploader;
+  Slot slots[2];
 
   Result<KeyBases*> resident(const groth16::ProvingKey& pk) {
     auto it = keys.find(&pk);
@@ -140,24 +159,20 @@ struct GpuProver::Impl {
     return &it->second;
   }
 
+  // Densities, device buffers and uploads of one circuit into `slot` (runs on the staging
+  // thread; uses only the uploader's stream).
+  Status stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageTimes& times);
+
+  // H, the five MSMs and the assembly of one staged circuit (on the compute stream).
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                   const r1cs::ProvingAssignment& cs, groth16::BlindingSource& blinding,
-                                   GpuProveTimings& t);
+                                   const r1cs::ProvingAssignment& cs, const GpuDomain& d, Slot& slot,
+                                   groth16::BlindingSource& blinding, GpuProveTimings& t);
 };
 
-Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                                  const r1cs::ProvingAssignment& cs,
-                                                  groth16::BlindingSource& blinding, GpuProveTimings& t) {
+Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageTimes& times) {
   Stopwatch phase;
-  // prep: the domain, and the A/B densities over [inputs, aux] (A: every input has a base)
-  auto domain = domain_for(cs.a.size());
-  if (!domain.is_ok()) return domain.status();
-  const GpuDomain& d = **domain;
-  const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
-  if (pk.h.size() < n - 1) {
-    return Status::invalid_argument("the key has " + std::to_string(pk.h.size()) +
-                                    " H-query points, the domain needs " + std::to_string(n - 1));
-  }
+  // prep: the A/B densities over [inputs, aux] (A: every input has a base)
+  const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
   r1cs::DensityBitmap density_a, density_b;
   density_a.reserve(vars);
   for (size_t i = 0; i < inputs; ++i) density_a.push(true);
@@ -165,29 +180,58 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   density_b.reserve(vars);
   density_b.append(cs.b_input_density);
   density_b.append(cs.b_aux_density);
-  t.prep_ms += phase.lap_ms();
+  times.prep_ms += phase.lap_ms();
 
   // alloc
-  if (Status s = reserve(d_abc, 3 * n * sizeof(Fr)); !s.is_ok()) return s;
-  if (Status s = reserve(d_scalars, vars * sizeof(Fr)); !s.is_ok()) return s;
-  if (Status s = reserve(d_density_a, density_a.words().size_bytes()); !s.is_ok()) return s;
-  if (Status s = reserve(d_density_b, density_b.words().size_bytes()); !s.is_ok()) return s;
-  t.alloc_ms += phase.lap_ms();
+  if (Status s = reserve(slot.d_abc, 3 * n * sizeof(Fr)); !s.is_ok()) return s;
+  if (Status s = reserve(slot.d_scalars, vars * sizeof(Fr)); !s.is_ok()) return s;
+  if (Status s = reserve(slot.d_density_a, density_a.words().size_bytes()); !s.is_ok()) return s;
+  if (Status s = reserve(slot.d_density_b, density_b.words().size_bytes()); !s.is_ok()) return s;
+  times.alloc_ms += phase.lap_ms();
 
   // upload: a, b, c zero-padded to n, then [inputs, aux], then the densities
+  ThreadPool& pool = ThreadPool::shared();
+  auto* abc = static_cast<std::byte*>(slot.d_abc.data());
   const size_t m = cs.a.size();
   for (size_t k = 0; k < 3; ++k) {
     const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
-    if (Status s = d_abc.upload(std::span<const Fr>(v), k * n); !s.is_ok()) return s;
-    if (Status s = d_abc.zero_bytes((k * n + m) * sizeof(Fr), (n - m) * sizeof(Fr)); !s.is_ok()) return s;
+    if (Status s = uploader->upload(abc + k * n * sizeof(Fr), v.data(), m * sizeof(Fr), pool); !s.is_ok()) return s;
+    if (Status s = uploader->zero(abc + (k * n + m) * sizeof(Fr), (n - m) * sizeof(Fr)); !s.is_ok()) return s;
   }
-  if (Status s = d_scalars.upload(std::span<const Fr>(cs.input_assignment)); !s.is_ok()) return s;
-  if (Status s = d_scalars.upload(std::span<const Fr>(cs.aux_assignment), inputs); !s.is_ok()) return s;
-  if (Status s = d_density_a.upload(density_a.words()); !s.is_ok()) return s;
-  if (Status s = d_density_b.upload(density_b.words()); !s.is_ok()) return s;
+  auto* scalars = static_cast<std::byte*>(slot.d_scalars.data());
+  if (Status s = uploader->upload(scalars, cs.input_assignment.data(), inputs * sizeof(Fr), pool); !s.is_ok()) {
+    return s;
+  }
+  if (Status s = uploader->upload(scalars + inputs * sizeof(Fr), cs.aux_assignment.data(),
+                                  cs.aux_assignment.size() * sizeof(Fr), pool);
+      !s.is_ok()) {
+    return s;
+  }
+  if (Status s = uploader->upload(slot.d_density_a.data(), density_a.words().data(), density_a.words().size_bytes(),
+                                  pool);
+      !s.is_ok()) {
+    return s;
+  }
+  if (Status s = uploader->upload(slot.d_density_b.data(), density_b.words().data(), density_b.words().size_bytes(),
+                                  pool);
+      !s.is_ok()) {
+    return s;
+  }
   Reclaimer::shared().dispose(std::move(density_a));
   Reclaimer::shared().dispose(std::move(density_b));
-  t.upload_ms += phase.lap_ms();
+  times.upload_ms += phase.lap_ms();
+  return Status::ok();
+}
+
+Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
+                                                  const r1cs::ProvingAssignment& cs, const GpuDomain& d, Slot& slot,
+                                                  groth16::BlindingSource& blinding, GpuProveTimings& t) {
+  Stopwatch phase;
+  const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
+  DeviceBuffer& d_abc = slot.d_abc;
+  DeviceBuffer& d_scalars = slot.d_scalars;
+  DeviceBuffer& d_density_a = slot.d_density_a;
+  DeviceBuffer& d_density_b = slot.d_density_b;
 
   // ntt: h = d_abc[0..n−1)
   auto* abc = static_cast<std::byte*>(d_abc.data());
@@ -263,14 +307,51 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   auto bases = impl_->resident(pk);
   if (!bases.is_ok()) return bases.status();
   t.upload_ms += phase.lap_ms();
+  auto circuit_error = [](size_t index, const Status& s) {
+    return Status(s.code(), "circuit " + std::to_string(index) + ": " + s.message());
+  };
+  // Domains (made on this thread: their tables are built on the legacy stream) and the uploader.
+  std::vector<const GpuDomain*> domains(circuits.size());
+  for (size_t index = 0; index < circuits.size(); ++index) {
+    auto domain = impl_->domain_for(circuits[index]->a.size());
+    if (!domain.is_ok()) return circuit_error(index, domain.status());
+    if (pk.h.size() < (*domain)->size() - 1) {
+      return circuit_error(index, Status::invalid_argument("the key has " + std::to_string(pk.h.size()) +
+                                                           " H-query points, the domain needs " +
+                                                           std::to_string((*domain)->size() - 1)));
+    }
+    domains[index] = *domain;
+  }
+  if (impl_->uploader == nullptr) {
+    auto uploader = PinnedUploader::create(kStagingBytes);
+    if (!uploader.is_ok()) return uploader.status();
+    impl_->uploader = std::move(uploader).value();
+  }
+  t.prep_ms += phase.lap_ms();
+  // Circuit i + 1 is staged on another thread while circuit i computes (two slots).
+  std::vector<StageTimes> stage_times(circuits.size());
+  Impl& impl = *impl_;
+  auto start_stage = [&impl, &circuits, &domains, &stage_times](size_t index) {
+    return std::async(std::launch::async, [&impl, &circuits, &domains, &stage_times, index]() -> Status {
+      if (Status s = set_current_device(impl.device); !s.is_ok()) return s;
+      return impl.stage(*circuits[index], domains[index]->size(), impl.slots[index % 2], stage_times[index]);
+    });
+  };
   std::vector<groth16::Proof> proofs;
   proofs.reserve(circuits.size());
+  std::future<Status> next = start_stage(0);  // joined by its destructor on every return path
   for (size_t index = 0; index < circuits.size(); ++index) {
-    auto proof = impl_->prove_one(pk, **bases, *circuits[index], blinding, t);
-    if (!proof.is_ok()) {
-      return Status(proof.status().code(), "circuit " + std::to_string(index) + ": " + proof.status().message());
-    }
+    if (Status s = next.get(); !s.is_ok()) return circuit_error(index, s);
+    t.upload_ms += phase.lap_ms();  // waiting for the staging (hidden after the first circuit)
+    if (index + 1 < circuits.size()) next = start_stage(index + 1);
+    auto proof = impl.prove_one(pk, **bases, *circuits[index], *domains[index], impl.slots[index % 2], blinding, t);
+    if (!proof.is_ok()) return circuit_error(index, proof.status());
     proofs.push_back(*proof);
+    phase.lap_ms();
+  }
+  for (const StageTimes& st : stage_times) {
+    t.prep_ms += st.prep_ms;
+    t.alloc_ms += st.alloc_ms;
   }
   t.pre_return_ms = total.lap_ms();
   if (timings != nullptr) *timings = t;

@@ -1,7 +1,9 @@
 // GpuProver: the Groth16 prover on one CUDA device, the same contract as groth16::prove()
 // (src/groth16/prover.hpp): for the same key, circuits and (r, s), the proofs are
 // bit-identical to the CPU backend's. H (7 NTTs and the quotient) and all five MSMs (A, B in
-// G1 and G2, L, H) run on the device; blinding and assembly on the host.
+// G1 and G2, L, H) run on the device; blinding and assembly on the host. In a batch, the
+// host → device copies of circuit i + 1 (through reused pinned staging buffers) overlap the
+// compute of circuit i.
 //
 // A key's query bases are uploaded on first use and stay resident, keyed by the ProvingKey's
 // address (the caller keeps the key alive and unchanged while it is resident, or release()s
@@ -27,10 +29,13 @@ namespace cuzk::backend::cuda {
 // Milliseconds per phase, summed over the batch (pre_return: entry to just before return).
 // With the environment variable CUZK_TIMING=1, prove() also prints one line per phase:
 // "CUZK_TIMING: phase=<name> ms=<n>".
+// Circuit i + 1 is staged (densities, buffers, uploads) on a second thread while circuit i
+// computes, so prep and alloc include work hidden behind the GPU phases, and upload counts
+// only the waits for staging (in full for the first circuit, plus a key's first upload).
 struct GpuProveTimings {
-  double prep_ms = 0;      // argument checks, density bitmaps
+  double prep_ms = 0;      // argument checks, domains, density bitmaps
   double alloc_ms = 0;     // device buffers for the batch (grown on demand, then reused)
-  double upload_ms = 0;    // a, b, c, assignments, densities (and a key's bases the first time)
+  double upload_ms = 0;    // waits for a, b, c, assignments, densities (and a new key's bases)
   double ntt_ms = 0;       // H on the device
   double msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0;
   double epilogue_ms = 0;  // blinding and assembly

@@ -19,8 +19,10 @@
 namespace cuzk::backend::cuda::msm_curve {
 
 constexpr unsigned kThreads = 128;
-// Threads of the strided first pass of the ones sum (a power of two).
-constexpr size_t kOnesThreads = 8192;
+// Threads of the strided first pass of the ones sum (a power of two): 2^16 keeps every SM
+// busy (the pairwise folds after it are ~2^16 additions); Filecoin witnesses send most of
+// their scalars here.
+constexpr size_t kOnesThreads = size_t{1} << 16;
 
 inline unsigned blocks_for(size_t n) {
   return static_cast<unsigned>(std::max<size_t>(1, (n + kThreads - 1) / kThreads));
