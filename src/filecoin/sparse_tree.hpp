@@ -39,7 +39,6 @@ class SparseTree {
   ff::Fr root() const { return node(arities_.size(), 0); }
   MerklePath path(uint64_t index) const;
   uint64_t leaves() const { return leaves_; }
-  const std::vector<size_t>& level_arities() const { return arities_; }
 
  private:
   SparseTree() = default;

@@ -12,7 +12,6 @@ using r1cs::LinearCombination;
 using r1cs::Variable;
 
 AllocatedNum AllocatedNum::alloc(ConstraintSystem& cs, const Fr& value) { return {cs.alloc(value), value}; }
-AllocatedNum AllocatedNum::alloc_input(ConstraintSystem& cs, const Fr& value) { return {cs.alloc_input(value), value}; }
 
 void AllocatedNum::inputize(ConstraintSystem& cs) const {
   const Variable input = cs.alloc_input(value);

@@ -15,7 +15,6 @@ struct AllocatedNum {
   ff::Fr value;
 
   static AllocatedNum alloc(r1cs::ConstraintSystem& cs, const ff::Fr& value);
-  static AllocatedNum alloc_input(r1cs::ConstraintSystem& cs, const ff::Fr& value);
 
   // A new public input x with x·1 = this.
   void inputize(r1cs::ConstraintSystem& cs) const;
