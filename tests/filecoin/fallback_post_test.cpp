@@ -7,6 +7,7 @@
 
 #include "filecoin/fallback_post.hpp"
 #include "poseidon/poseidon.hpp"
+#include "r1cs/shape.hpp"
 #include "r1cs/test_constraint_system.hpp"
 
 namespace cuzk::filecoin {
@@ -89,6 +90,27 @@ TEST(FallbackPoSt, ParallelSynthesisEqualsSequential) {
   EXPECT_TRUE(same_bits(parallel->b_aux_density, sequential.b_aux_density));
   EXPECT_TRUE(same_bits(parallel->b_input_density, sequential.b_input_density));
   for (size_t i = 0; i < sequential.a.size(); ++i) ASSERT_EQ(sequential.a[i] * sequential.b[i], sequential.c[i]);
+}
+
+TEST(FallbackPoSt, ParallelAssignmentEqualsTheRecordedMatrices) {
+  const FallbackPoStCircuit circuit = make_circuit({TreeHasher::kPoseidon, 8, 4, 0}, 4, 2, 7);
+  r1cs::ShapeRecorder recorder;
+  ASSERT_TRUE(circuit.synthesize(recorder).is_ok());
+  const r1cs::R1csShape shape = std::move(recorder).finish(/*with_input_constraints=*/false);
+  ThreadPool pool(2);
+  Result<r1cs::ProvingAssignment> cs = synthesize_parallel(circuit, pool, 2);
+  ASSERT_TRUE(cs.is_ok());
+  EXPECT_EQ(shape.a.multiply(cs->input_assignment, cs->aux_assignment), cs->a);
+  EXPECT_EQ(shape.b.multiply(cs->input_assignment, cs->aux_assignment), cs->b);
+  EXPECT_EQ(shape.c.multiply(cs->input_assignment, cs->aux_assignment), cs->c);
+  const r1cs::DensityBitmap a_aux = shape.a.column_density(shape.num_inputs, shape.num_variables());
+  const r1cs::DensityBitmap b_aux = shape.b.column_density(shape.num_inputs, shape.num_variables());
+  const r1cs::DensityBitmap b_inputs = shape.b.column_density(0, shape.num_inputs);
+  for (size_t i = 0; i < shape.num_aux; ++i) {
+    ASSERT_EQ(a_aux.test(i), cs->a_aux_density.test(i)) << "aux " << i;
+    ASSERT_EQ(b_aux.test(i), cs->b_aux_density.test(i)) << "aux " << i;
+  }
+  for (size_t i = 0; i < shape.num_inputs; ++i) ASSERT_EQ(b_inputs.test(i), cs->b_input_density.test(i));
 }
 
 TEST(FallbackPoSt, MalformedWitnessIsAnError) {
