@@ -1,9 +1,10 @@
 // Synthesis speed of the 32 GiB WindowPoSt partition circuit: constraints per second into a
 // ProvingAssignment (witness, a/b/c evaluations, densities), on one thread and on every core
-// (sectors synthesized in parallel and concatenated). The instance is synthetic (sparse
-// trees) and built outside the timed region; a run synthesizes `sectors` of the partition's
-// 2349 sector slots (every slot is the same shape, so the rate is the partition's rate).
-// With and without a recycled assignment. Also the time to build the synthetic witness itself. Results: docs/PERF.md.
+// (sectors synthesized in parallel, each into its window of one assignment), with fresh memory
+// and with a recycled assignment. The instance is synthetic (sparse trees) and built outside
+// the timed region; a run synthesizes `sectors` of the partition's 2349 sector slots (every
+// slot has the same shape, so the rate is the partition's rate). Also the time to build the
+// synthetic witness itself. Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
 #include <map>

@@ -2,8 +2,8 @@
 // FallbackPoStCircuit), constraint-for-constraint: per sector, comm_r_last, comm_c and comm_r
 // as new variables, comm_r made public, comm_r = Poseidon2(comm_c, comm_r_last) enforced, then
 // one PoR per challenge with comm_r_last as its (private) root and the leaf index as a public
-// input. Sectors are independent, so they can be synthesized in parallel and concatenated;
-// the result is identical to sequential synthesis.
+// input. Sectors are independent, so they can be synthesized in parallel, each into its own
+// window of one assignment; the result is identical to sequential synthesis.
 #pragma once
 
 #include <vector>
