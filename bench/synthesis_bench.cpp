@@ -4,10 +4,12 @@
 // and with a recycled assignment. The instance is synthetic (sparse trees) and built outside
 // the timed region; a run synthesizes `sectors` of the partition's 2349 sector slots (every
 // slot has the same shape, so the rate is the partition's rate). Also the time to build the
-// synthetic witness itself. Results: docs/PERF.md.
+// synthetic witness itself. The whole partition on request (see main). Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <map>
+#include <string>
 #include <thread>
 
 #include "filecoin/post_kind.hpp"
@@ -76,4 +78,18 @@ BENCHMARK(BM_WindowPostWitness)->Arg(2349)->Unit(benchmark::kMillisecond)->UseRe
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// The whole partition (125 M constraints, ≈ 17 GiB of assignment) only on request:
+// CUZK_BENCH_FULL_PARTITION=1 registers {2349 slots, all cores, fresh memory}.
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (const char* full = std::getenv("CUZK_BENCH_FULL_PARTITION"); full != nullptr && std::string(full) == "1") {
+    benchmark::RegisterBenchmark("BM_WindowPostSynthesis", BM_WindowPostSynthesis)
+        ->Args({2349, 0, 0})
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(1);
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
