@@ -15,7 +15,7 @@ Result<filecoin::PostInstance> instance(const filecoin::PostConfig& config, std:
 
 }  // namespace
 
-Status register_filecoin_circuits(CircuitRegistry& registry, const std::string& param_dir) {
+Status register_filecoin_circuits(CircuitRegistry& registry) {
   for (filecoin::PostKind kind : {filecoin::PostKind::kWinning, filecoin::PostKind::kWindow}) {
     for (const char* size_name : {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"}) {
       auto size = filecoin::parse_sector_size(size_name);
@@ -31,7 +31,7 @@ Status register_filecoin_circuits(CircuitRegistry& registry, const std::string& 
       spec.kind = std::string(filecoin::post_kind_name(kind));
       spec.priority = kind == filecoin::PostKind::kWinning ? Priority::kCritical : Priority::kHigh;
       spec.batchable = false;
-      spec.params_path = param_dir + "/" + id + ".params";
+      spec.params_path = registry.params_path(id);
       spec.generate_missing_params = *size <= kTestSectorSize;
       spec.partition_bytes = (shape->constraints * 3 + shape->aux + shape->inputs) * sizeof(ff::Fr);
       spec.validate = [id](std::span<const uint8_t> payload) { return check_seed_payload(id, payload, 1); };

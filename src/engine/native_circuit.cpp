@@ -174,7 +174,8 @@ std::shared_ptr<const CircuitDef> make_native_circuit(NativeCircuitSpec spec) {
   return std::make_shared<NativeCircuit>(std::move(spec));
 }
 
-std::shared_ptr<const CircuitDef> make_synthetic_circuit(const std::string& id, const std::string& param_dir) {
+std::shared_ptr<const CircuitDef> make_synthetic_circuit(
+    const std::string& id, const std::function<std::string(const std::string& file_stem)>& params_path) {
   static constexpr std::string_view kPrefix = "synthetic-";
   if (!id.starts_with(kPrefix)) return nullptr;
   std::string_view rest = std::string_view(id).substr(kPrefix.size());
@@ -189,7 +190,7 @@ std::shared_ptr<const CircuitDef> make_synthetic_circuit(const std::string& id, 
   spec.kind = "synthetic";
   spec.priority = Priority::kLow;
   spec.batchable = true;
-  spec.params_path = param_dir + "/synthetic-" + std::to_string(constraints) + ".params";
+  spec.params_path = params_path("synthetic-" + std::to_string(constraints));
   spec.generate_missing_params = true;
   spec.partition_bytes = constraints * 5 * sizeof(ff::Fr);  // a, b, c and about two variables per row
   spec.validate = [id, partitions](std::span<const uint8_t> payload) {

@@ -40,10 +40,11 @@ std::shared_ptr<const CircuitDef> make_native_circuit(NativeCircuitSpec spec);
 
 // "synthetic-<constraints>" (one partition) or "synthetic-<constraints>x<partitions>": the
 // Filecoin-shaped SyntheticCircuit; the payload (any bytes, ≤ 64) seeds its witness. Batchable,
-// priority LOW; parameters `<param_dir>/<id-without-partitions>.params`, generated when missing.
+// priority LOW; parameters at params_path("synthetic-<constraints>"), generated when missing.
 // Returns nullptr if `id` is not of that form or is out of range (constraints in [3, 2^24],
 // partitions in [1, 64]).
-std::shared_ptr<const CircuitDef> make_synthetic_circuit(const std::string& id, const std::string& param_dir);
+std::shared_ptr<const CircuitDef> make_synthetic_circuit(
+    const std::string& id, const std::function<std::string(const std::string& file_stem)>& params_path);
 
 // A 64-bit seed from a payload and a partition index (FNV-1a).
 uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition);

@@ -28,6 +28,10 @@ Status CircuitRegistry::add_param_dir(const std::string& dir) {
   }
   if (ec) return Status::internal("cannot list " + dir + ": " + ec.message());
   std::sort(zkeys.begin(), zkeys.end());
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    param_dirs_.push_back(dir);
+  }
   for (const fs::path& path : zkeys) {
     auto circuit = make_circom_circuit(path.stem().string(), path.string());
     if (!circuit.is_ok()) return circuit.status();
@@ -39,9 +43,23 @@ Status CircuitRegistry::add_param_dir(const std::string& dir) {
 std::shared_ptr<const CircuitDef> CircuitRegistry::find(const std::string& id) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (auto it = circuits_.find(id); it != circuits_.end()) return it->second;
-  auto synthetic = make_synthetic_circuit(id, generated_param_dir_);
+  auto synthetic = make_synthetic_circuit(id, [this](const std::string& stem) { return params_path_locked(stem); });
   if (synthetic) circuits_.emplace(id, synthetic);
   return synthetic;
+}
+
+std::string CircuitRegistry::params_path(const std::string& file_stem) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return params_path_locked(file_stem);
+}
+
+std::string CircuitRegistry::params_path_locked(const std::string& file_stem) const {
+  std::error_code ec;
+  for (const std::string& dir : param_dirs_) {
+    const std::string path = dir + "/" + file_stem + ".params";
+    if (std::filesystem::exists(path, ec)) return path;
+  }
+  return generated_param_dir_ + "/" + file_stem + ".params";
 }
 
 std::vector<std::string> CircuitRegistry::ids() const {

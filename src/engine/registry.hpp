@@ -1,7 +1,9 @@
 // CircuitRegistry: the circuits an engine can prove, by id. Circuits come from the operator's
 // parameter directories (every `<id>.zkey` is a circom circuit `<id>`), from code (Filecoin
-// kinds, tests), and on demand for synthetic ids ("synthetic-<constraints>[x<partitions>]",
-// parameters generated into the registry's generated-parameter directory when missing).
+// kinds, tests), and on demand for synthetic ids ("synthetic-<constraints>[x<partitions>]").
+// Native circuits find their bellperson parameters with params_path(): an operator's
+// `<id>.params` in a parameter directory, else the generated-parameter directory (where test
+// parameters are made when missing).
 // Thread-safe.
 #pragma once
 
@@ -28,9 +30,15 @@ class CircuitRegistry {
   // nullptr if unknown.
   std::shared_ptr<const CircuitDef> find(const std::string& id);
   std::vector<std::string> ids() const;
+  // `<dir>/<file_stem>.params` in the first parameter directory that has it, else in the
+  // generated-parameter directory.
+  std::string params_path(const std::string& file_stem) const;
 
  private:
+  std::string params_path_locked(const std::string& file_stem) const;
+
   const std::string generated_param_dir_;
+  std::vector<std::string> param_dirs_;  // GUARDED_BY(mutex_)
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const CircuitDef>> circuits_;  // GUARDED_BY(mutex_)
 };

@@ -7,7 +7,8 @@
 //   [scheduler]  max_batch_size; max_batch_wait_ms; sort_by_type
 //   [synthesis]  threads (0: one per core)
 //   [prover]     threads (CPU prover / GPU host threads; 0: one per core)
-//   [srs]        param_dirs = [...] (every <id>.zkey there is a circom circuit <id>);
+//   [srs]        param_dirs = [...] (every <id>.zkey there is a circom circuit <id>; an
+//                <id>.params there holds native circuit <id>'s bellperson parameters);
 //                generated_dir (parameters generated for synthetic and test circuits);
 //                preload = ["circuit-id", ...]
 //   [logging]    level = "info" | "warn"; file = "" (stderr)

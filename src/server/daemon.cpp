@@ -108,7 +108,7 @@ int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::o
       return 2;
     }
   }
-  if (Status s = engine::register_filecoin_circuits(*registry, c.generated_dir); !s.is_ok()) {
+  if (Status s = engine::register_filecoin_circuits(*registry); !s.is_ok()) {
     err << "cuzk daemon: " << s.message() << "\n";
     return 1;
   }
