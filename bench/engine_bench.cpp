@@ -8,8 +8,14 @@
 //                                              throughput with one unit in flight (sequential)
 //                                              vs with synthesis of the next job overlapping
 //                                              the proof of the current one
-//   engine_bench real --circuit ID [--jobs N]  the same comparison on a real circuit and the
-//                                              best backend present (GPU where built)
+//   engine_bench real --circuit ID [--jobs N] [--devices 0,1]
+//                                              the same comparison on a real circuit and the
+//                                              best backend present (GPU where built); prints
+//                                              every job's timings line (with CUZK_TIMING=1 the
+//                                              GPU prover's own phase lines interleave, so its
+//                                              pre_return can be set beside the job's gpu time)
+//   engine_bench gpus --circuit ID [--jobs N]  pipelined throughput on GPU 0 alone vs on every
+//                                              GPU (synthesis on every core)
 // Each prints medians and spreads; results go to docs/PERF.md.
 #include <algorithm>
 #include <chrono>
@@ -47,8 +53,9 @@ std::unique_ptr<Engine> make_engine(EngineConfig config, std::shared_ptr<Circuit
   return std::move(e).value();
 }
 
-// Submits `jobs` jobs at once and returns the wall time until the last one finished (seconds).
-double run_jobs(Engine& engine, const std::string& circuit, size_t jobs) {
+// Submits `jobs` jobs at once and returns the wall time until the last one finished (seconds);
+// with `print`, each job's timings line.
+double run_jobs(Engine& engine, const std::string& circuit, size_t jobs, bool print = false) {
   const auto start = Clock::now();
   std::vector<JobId> ids;
   for (size_t i = 0; i < jobs; ++i) {
@@ -62,8 +69,13 @@ double run_jobs(Engine& engine, const std::string& circuit, size_t jobs) {
   for (JobId id : ids) {
     auto r = engine.await(id, std::chrono::hours(1));
     if (!r.is_ok() || !r->status.is_ok()) {
-      std::fprintf(stderr, "job %llu failed\n", static_cast<unsigned long long>(id));
+      std::fprintf(stderr, "job %llu failed: %s\n", static_cast<unsigned long long>(id),
+                   (r.is_ok() ? r->status : r.status()).to_string().c_str());
       std::exit(1);
+    }
+    if (print) {
+      std::printf("  job %llu on %s, batch %zu: %s (gpu=%.1f ms)\n", static_cast<unsigned long long>(id),
+                  r->worker.c_str(), r->batch_size, format_timings(r->timings).c_str(), r->timings.gpu_ms);
     }
   }
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -92,19 +104,25 @@ int overhead(size_t jobs, const std::filesystem::path& dir) {
 
 // Throughput of `jobs` jobs with at most one unit in flight vs the pipelined engine.
 void compare(const std::string& label, const std::shared_ptr<CircuitRegistry>& registry, const std::string& circuit,
-             size_t jobs, size_t partition_bytes, bool use_gpus, size_t reps) {
+             size_t jobs, size_t partition_bytes, bool use_gpus, size_t reps, const std::vector<int>& devices = {}) {
   std::vector<double> sequential, pipelined;
   for (size_t rep = 0; rep < reps; ++rep) {
     for (bool pipeline : {false, true}) {
       EngineConfig config;
       config.use_gpus = use_gpus;
+      config.gpu_devices = devices;
       config.synthesis_threads = 1;
       config.scheduler.max_batch_size = 1;
       // One partition's worth of working memory: the next synthesis waits for the proof.
       config.working_memory_budget_bytes = pipeline ? partition_bytes * 4 : partition_bytes;
       config.preload = {circuit};
       auto engine = make_engine(config, registry);
-      const double seconds = run_jobs(*engine, circuit, jobs);
+      if (rep == 0) {
+        std::printf("%s run, workers:", pipeline ? "pipelined" : "sequential");
+        for (const auto& w : engine->status().workers) std::printf(" %s (%s)", w.name.c_str(), w.description.c_str());
+        std::printf("\n");
+      }
+      const double seconds = run_jobs(*engine, circuit, jobs, use_gpus && rep == 0);
       (pipeline ? pipelined : sequential).push_back(60.0 * static_cast<double>(jobs) / seconds);
     }
   }
@@ -117,17 +135,55 @@ void compare(const std::string& label, const std::shared_ptr<CircuitRegistry>& r
   std::printf("  speed-up: %.2fx (goal >= 1.8x when synthesis and proving take similar time)\n", p / s);
 }
 
+// Pipelined throughput on GPU 0 alone vs on every GPU.
+void gpu_scaling(const std::shared_ptr<CircuitRegistry>& registry, const std::string& circuit, size_t jobs,
+                 size_t reps) {
+  std::vector<double> one, all;
+  size_t workers = 0;
+  for (size_t rep = 0; rep < reps; ++rep) {
+    for (bool every : {false, true}) {
+      EngineConfig config;
+      config.scheduler.max_batch_size = 1;
+      if (!every) config.gpu_devices = {0};
+      config.preload = {circuit};
+      auto engine = make_engine(config, registry);
+      if (every) workers = engine->status().workers.size();
+      const double seconds = run_jobs(*engine, circuit, jobs);
+      (every ? all : one).push_back(60.0 * static_cast<double>(jobs) / seconds);
+    }
+  }
+  std::printf("gpus (%s): %zu jobs x %zu reps\n", circuit.c_str(), jobs, reps);
+  std::printf("  GPU 0 alone: median %.1f proofs/min (min %.1f, max %.1f)\n", median(one), percentile(one, 0),
+              percentile(one, 1));
+  std::printf("  %zu workers:  median %.1f proofs/min (min %.1f, max %.1f)\n", workers, median(all),
+              percentile(all, 0), percentile(all, 1));
+  std::printf("  scaling: %.2fx (goal >= 1.9x on two GPUs)\n", median(all) / median(one));
+}
+
+std::vector<int> parse_devices(const std::string& text) {
+  std::vector<int> out;
+  for (size_t begin = 0; begin < text.size();) {
+    size_t end = text.find(',', begin);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(std::stoi(text.substr(begin, end - begin)));
+    begin = end + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   size_t jobs = 0, ms = 100, reps = 3;
   std::string circuit;
+  std::vector<int> devices;
   for (int i = 2; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--jobs") == 0) jobs = std::stoul(argv[i + 1]);
     else if (std::strcmp(argv[i], "--ms") == 0) ms = std::stoul(argv[i + 1]);
     else if (std::strcmp(argv[i], "--reps") == 0) reps = std::stoul(argv[i + 1]);
     else if (std::strcmp(argv[i], "--circuit") == 0) circuit = argv[i + 1];
+    else if (std::strcmp(argv[i], "--devices") == 0) devices = parse_devices(argv[i + 1]);
   }
   const auto dir = std::filesystem::temp_directory_path() / "cuzk-engine-bench";
   std::filesystem::create_directories(dir);
@@ -148,11 +204,21 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "unknown circuit %s\n", circuit.c_str());
       return 2;
     }
-    compare("real (" + circuit + ")", registry, circuit, jobs != 0 ? jobs : 8, def->partition_bytes(), true, reps);
+    compare("real (" + circuit + ")", registry, circuit, jobs != 0 ? jobs : 8, def->partition_bytes(), true, reps,
+            devices);
+    return 0;
+  }
+  if (mode == "gpus" && !circuit.empty()) {
+    auto registry = std::make_shared<CircuitRegistry>(dir.string());
+    if (!registry->find(circuit)) {
+      std::fprintf(stderr, "unknown circuit %s\n", circuit.c_str());
+      return 2;
+    }
+    gpu_scaling(registry, circuit, jobs != 0 ? jobs : 16, reps);
     return 0;
   }
   std::fprintf(stderr,
                "usage: engine_bench overhead [--jobs N] | pipeline [--jobs N] [--ms T] [--reps R] | real --circuit ID "
-               "[--jobs N] [--reps R]\n");
+               "[--jobs N] [--reps R] [--devices 0,1] | gpus --circuit ID [--jobs N] [--reps R]\n");
   return 2;
 }
