@@ -1,9 +1,9 @@
 // CPU Groth16 prover: H by NTTs, five MSMs, blinding.
 #include "groth16/prover.hpp"
 
-#include <chrono>
 #include <string>
 
+#include "common/stopwatch.hpp"
 #include "msm/msm.hpp"
 #include "ntt/ntt.hpp"
 
@@ -11,19 +11,6 @@ namespace cuzk::groth16 {
 namespace {
 
 using ff::Fr;
-
-class Stopwatch {
- public:
-  double lap_ms() {
-    const auto now = std::chrono::steady_clock::now();
-    const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
-    last_ = now;
-    return ms;
-  }
-
- private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-};
 
 msm::Density density_of(const r1cs::DensityBitmap& bitmap) { return {bitmap.words(), bitmap.size()}; }
 

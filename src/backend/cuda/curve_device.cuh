@@ -80,7 +80,7 @@ struct alignas(16) DeviceXyzz {
       *this = from_affine(q);
       return;
     }
-    F p, r, pp, ppp, qq, t;
+    F p, r, pp, ppp, qq;
     F::mul(p, q.x, zz);
     F::sub(p, p, x);
     F::mul(r, q.y, zzz);
@@ -93,14 +93,7 @@ struct alignas(16) DeviceXyzz {
     F::mul(ppp, p, pp);
     F::mul(qq, x, pp);
     DeviceXyzz out;
-    F::sqr(out.x, r);
-    F::sub(out.x, out.x, ppp);
-    F::dbl(t, qq);
-    F::sub(out.x, out.x, t);
-    F::sub(t, qq, out.x);
-    F::mul(out.y, r, t);
-    F::mul(t, y, ppp);
-    F::sub(out.y, out.y, t);
+    sum_xy(out, r, ppp, qq, y);
     F::mul(out.zz, zz, pp);
     F::mul(out.zzz, zzz, ppp);
     *this = out;
@@ -115,7 +108,7 @@ struct alignas(16) DeviceXyzz {
       *this = b;
       return;
     }
-    F u1, u2, s1, s2, p, r, pp, ppp, qq, t;
+    F u1, u2, s1, s2, p, r, pp, ppp, qq;
     F::mul(u1, x, b.zz);
     F::mul(u2, b.x, zz);
     F::mul(s1, y, b.zzz);
@@ -130,19 +123,26 @@ struct alignas(16) DeviceXyzz {
     F::mul(ppp, p, pp);
     F::mul(qq, u1, pp);
     DeviceXyzz out;
+    sum_xy(out, r, ppp, qq, s1);
+    F::mul(out.zz, zz, b.zz);
+    F::mul(out.zz, out.zz, pp);
+    F::mul(out.zzz, zzz, b.zzz);
+    F::mul(out.zzz, out.zzz, ppp);
+    *this = out;
+  }
+
+  // The X3, Y3 shared by madd-2008-s and add-2008-s: X3 = R² − PPP − 2Q,
+  // Y3 = R(Q − X3) − S·PPP (S = Y1 for the mixed addition, S1 = Y1·ZZZ2 for the full one).
+  __device__ __forceinline__ static void sum_xy(DeviceXyzz& out, const F& r, const F& ppp, const F& qq, const F& s) {
+    F t;
     F::sqr(out.x, r);
     F::sub(out.x, out.x, ppp);
     F::dbl(t, qq);
     F::sub(out.x, out.x, t);
     F::sub(t, qq, out.x);
     F::mul(out.y, r, t);
-    F::mul(t, s1, ppp);
+    F::mul(t, s, ppp);
     F::sub(out.y, out.y, t);
-    F::mul(out.zz, zz, b.zz);
-    F::mul(out.zz, out.zz, pp);
-    F::mul(out.zzz, zzz, b.zzz);
-    F::mul(out.zzz, out.zzz, ppp);
-    *this = out;
   }
 
   // [k]·this for a small k (< 2^32), by double-and-add from the top bit.

@@ -3,7 +3,6 @@
 // (and therefore the proofs) equal the CPU backend's.
 #include "backend/cuda/gpu_prover.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <future>
@@ -18,6 +17,7 @@
 #include "backend/cuda/ntt_gpu.hpp"
 #include "backend/cuda/pinned_uploader.hpp"
 #include "common/reclaimer.hpp"
+#include "common/stopwatch.hpp"
 #include "common/thread_pool.hpp"
 #include "ntt/domain.hpp"
 
@@ -25,19 +25,6 @@ namespace cuzk::backend::cuda {
 namespace {
 
 using ff::Fr;
-
-class Stopwatch {
- public:
-  double lap_ms() {
-    const auto now = std::chrono::steady_clock::now();
-    const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
-    last_ = now;
-    return ms;
-  }
-
- private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-};
 
 // The device copy of one key's queries.
 struct KeyBases {

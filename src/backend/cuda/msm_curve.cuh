@@ -38,6 +38,24 @@ __device__ __forceinline__ size_t owner_of(const uint32_t* offsets, size_t count
   return lo;
 }
 
+// Items [begin, end) of segment s: kSegment consecutive items of the group that owns s.
+__device__ __forceinline__ void segment_items(const uint32_t* d_item_off, const uint32_t* d_item_cnt,
+                                              const uint32_t* d_seg_off, size_t runs, size_t s, size_t& begin,
+                                              size_t& end) {
+  const size_t u = owner_of(d_seg_off, runs, static_cast<uint32_t>(s));
+  begin = d_item_off[u] + (s - d_seg_off[u]) * kSegment;
+  const size_t limit = size_t{d_item_off[u]} + d_item_cnt[u];
+  end = begin + kSegment < limit ? begin + kSegment : limit;
+}
+
+// Blocks of kThreads per SM the ones sum asks the compiler to fit. Without a bound ptxas
+// gives these point kernels 134 registers (3 blocks, 12 warps per SM); with it ≤ 128 (4 blocks,
+// 16 warps, 8 bytes spilled). Predicted: more warps hide the serial carry chains better.
+// Measured on the H200 (2026-11-30): the ones sum got faster (G1 witness-like 2^27:
+// 124 → 92.6 ms), the bucket accumulation slower (2^26 random: 247 → 280 ms per group of 4
+// windows), so only the ones sum is bounded.
+constexpr int kOnesBlocksPerSm = 4;
+
 // Level 0: segment s of bucket run u sums ≤ kSegment of its sorted points.
 template <class F>
 __global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_vals,
@@ -46,10 +64,8 @@ __global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const u
                                          DeviceXyzz<F>* d_out) {
   const size_t s = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (s >= segments) return;
-  const size_t u = owner_of(d_seg_off, runs, static_cast<uint32_t>(s));
-  const size_t begin = d_item_off[u] + (s - d_seg_off[u]) * kSegment;
-  const size_t limit = size_t{d_item_off[u]} + d_item_cnt[u];
-  const size_t end = begin + kSegment < limit ? begin + kSegment : limit;
+  size_t begin, end;
+  segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
   DeviceXyzz<F> acc = DeviceXyzz<F>::identity();
   for (size_t p = begin; p < end; ++p) {
     const uint32_t v = d_vals[p];
@@ -66,10 +82,8 @@ __global__ void accumulate_sums_kernel(const DeviceXyzz<F>* d_items, const uint3
                                        size_t segments, DeviceXyzz<F>* d_out) {
   const size_t s = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (s >= segments) return;
-  const size_t u = owner_of(d_seg_off, runs, static_cast<uint32_t>(s));
-  const size_t begin = d_item_off[u] + (s - d_seg_off[u]) * kSegment;
-  const size_t limit = size_t{d_item_off[u]} + d_item_cnt[u];
-  const size_t end = begin + kSegment < limit ? begin + kSegment : limit;
+  size_t begin, end;
+  segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
   DeviceXyzz<F> acc = d_items[begin];
   for (size_t p = begin + 1; p < end; ++p) acc.add(d_items[p]);
   d_out[s] = acc;
@@ -115,8 +129,9 @@ __global__ void pairwise_kernel(const DeviceXyzz<F>* d_in, size_t groups, size_t
 
 // Thread t of T: Σ bases[ones[j]] for j ≡ t mod T.
 template <class F>
-__global__ void ones_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_ones, size_t count, size_t threads,
-                            DeviceXyzz<F>* d_out) {
+__global__ void __launch_bounds__(kThreads, kOnesBlocksPerSm)
+    ones_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_ones, size_t count, size_t threads,
+                DeviceXyzz<F>* d_out) {
   const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (t >= threads) return;
   DeviceXyzz<F> acc = DeviceXyzz<F>::identity();
