@@ -13,8 +13,9 @@
 //          on the CPU backend this is the CPU prover's time under the same name
 //   verify self-verification of its proofs
 //   total  submit → result ready
-// With per-partition pipelining, synth and gpu of one job overlap, so total can be less than
-// their sum.
+// Time a synthesized unit waits for a free worker counts in total only; with per-partition
+// pipelining a job's synth and gpu overlap. So total equals queue + srs + synth + gpu + verify
+// for a lone job on an idle engine, and differs from it under load.
 #pragma once
 
 #include <cstdint>
