@@ -22,7 +22,8 @@ if [[ ! -x $cli ]]; then
 fi
 "$cli" selftest
 
-if ! "$cli" daemon --help 2>&1 | grep -q "usage: cuzk daemon"; then
+daemon_usage=$("$cli" daemon --help 2>&1 || true)
+if [[ $daemon_usage != *"usage: cuzk daemon"* ]]; then
   echo "run.sh: this build has no daemon (gRPC missing); proving in-process instead"
   backend=cpu
   if "$cli" bench prove --backend cuda --constraints 1024 >/dev/null 2>&1; then backend=cuda; fi
