@@ -47,6 +47,14 @@ Status prepare_socket_path(const std::string& path) {
     if (ec) return Status::invalid_argument("cannot create " + dir.string() + ": " + ec.message());
     ::chmod(dir.c_str(), 0700);
   }
+  struct stat info {};
+  if (::stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
+    return Status::invalid_argument("socket folder " + dir.string() + " is not a directory");
+  }
+  if (info.st_uid != ::getuid() && (info.st_mode & S_ISVTX) == 0) {
+    // Someone else's folder (and not a sticky one like /tmp): they could replace our socket.
+    return Status::invalid_argument("socket folder " + dir.string() + " belongs to another user");
+  }
   if (fs::exists(path, ec)) {
     if (socket_in_use(path)) return Status(StatusCode::kUnavailable, "another daemon is listening on " + path);
     fs::remove(path, ec);  // stale socket from a daemon that did not exit cleanly
@@ -131,6 +139,11 @@ int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::o
   const int message_limit = static_cast<int>(std::min<size_t>(c.max_message_bytes + (size_t{1} << 20), INT32_MAX));
   builder.SetMaxReceiveMessageSize(message_limit);
   builder.SetMaxSendMessageSize(INT32_MAX);
+  // Every AwaitProof/Prove holds a thread while it waits: bound them (beyond it, RPCs get
+  // RESOURCE_EXHAUSTED rather than exhausting the host).
+  grpc::ResourceQuota quota("cuzk-daemon");
+  quota.SetMaxThreads(1024);
+  builder.SetResourceQuota(quota);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server) {
     err << "cuzk daemon: cannot listen on " << c.listen << "\n";
