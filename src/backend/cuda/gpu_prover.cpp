@@ -326,6 +326,7 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   };
   std::vector<groth16::Proof> proofs;
   proofs.reserve(circuits.size());
+  if (circuits.empty()) return proofs;
   std::future<Status> next = start_stage(0);  // joined by its destructor on every return path
   for (size_t index = 0; index < circuits.size(); ++index) {
     if (Status s = next.get(); !s.is_ok()) return circuit_error(index, s);

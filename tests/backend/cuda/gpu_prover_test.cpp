@@ -1,6 +1,7 @@
 // GpuProver == CPU prover: for the same key, circuits and (r, s) (FixedBlinding), the GPU
 // proofs are bit-identical to groth16::prove()'s and verify; batches share one resident key;
-// a second call reuses it; release() frees it; shape mismatches are kInvalidArgument.
+// a second call reuses it; an empty batch gives no proofs; release() frees it; shape
+// mismatches are kInvalidArgument.
 // Circuits: the XOR demo (every density path) and the Filecoin-shaped synthetic circuit at
 // sizes that are and are not powers of two.
 #include "backend/cuda/gpu_prover.hpp"
@@ -81,6 +82,10 @@ TEST_F(GpuProverTest, DemoCircuitBatchBitIdentical) {
   expect_gpu_equals_cpu(k, **prover);
   EXPECT_GT((*prover)->resident_bytes(), 0u);
   expect_gpu_equals_cpu(k, **prover);  // the key stays resident
+  groth16::FixedBlinding blinding(Fr::one(), Fr::one());
+  auto none = (*prover)->prove(k.pk, {}, blinding);  // an empty batch: no proofs, no error
+  ASSERT_TRUE(none.is_ok()) << none.status().to_string();
+  EXPECT_TRUE(none->empty());
   (*prover)->release(k.pk);
   EXPECT_EQ((*prover)->resident_bytes(), 0u);
   size_t free_bytes = 0, total_bytes = 0;
