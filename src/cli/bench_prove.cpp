@@ -1,20 +1,25 @@
-// Proving benchmark on the synthetic circuit: synthesis, key, NTT, each MSM, total.
+// Proving benchmark: the synthetic Filecoin-shaped circuit of any size, or a PoSt partition
+// (WinningPoSt / WindowPoSt at any sector size, over a synthetic sector instance); synthesis,
+// key, NTT, each MSM, total.
 #include "cli/bench_prove.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <iomanip>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
 
 #include "circuits/synthetic.hpp"
+#include "filecoin/post_kind.hpp"
 #include "cli/bench_gpu.hpp"
 #include "cli/flags.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "ntt/domain.hpp"
-#include "r1cs/shape.hpp"
 
 #ifdef CUZK_HAVE_CUDA
 #include "backend/cuda/gpu_prover.hpp"
@@ -25,6 +30,7 @@ namespace {
 
 struct Options {
   size_t constraints = size_t{1} << 16;
+  std::optional<filecoin::PostConfig> post;  // a PoSt partition instead of the synthetic circuit
   size_t proofs = 1;
   size_t runs = 1;
   bool real_setup = true;
@@ -63,30 +69,40 @@ bool parse_size(std::string_view text, size_t& out) {
   return ec == std::errc() && ptr == text.data() + text.size();
 }
 
-// n distinct multiples of the generator, P_{i+1} = P_i + G, in affine form.
+// n distinct multiples of the generator, (i + 2)·G for i < n, in affine form; chunks of 2^16
+// in parallel (a 2^27 key has ~5·10^8 points).
 template <class C>
-std::vector<ec::Affine<C>> generator_multiples(size_t n) {
-  std::vector<ec::Jacobian<C>> points(n);
-  ec::Jacobian<C> p = ec::Jacobian<C>::generator().dbl();
-  for (auto& q : points) q = p = p.add_mixed(C::generator());
-  return ec::batch_to_affine<C>(points);
+std::vector<ec::Affine<C>> generator_multiples(size_t n, ThreadPool& pool) {
+  constexpr size_t kChunk = size_t{1} << 16;
+  std::vector<ec::Affine<C>> out(n);
+  pool.parallel_for((n + kChunk - 1) / kChunk, [&](size_t first, size_t last) {
+    for (size_t chunk = first; chunk < last; ++chunk) {
+      const size_t begin = chunk * kChunk, end = std::min(n, begin + kChunk);
+      std::vector<ec::Jacobian<C>> points(end - begin);
+      ec::Jacobian<C> p = ec::mul_u64(ec::Jacobian<C>::generator(), begin + 1);
+      for (auto& q : points) q = p = p.add_mixed(C::generator());
+      const auto affine = ec::batch_to_affine<C>(points);
+      std::copy(affine.begin(), affine.end(), out.begin() + static_cast<std::ptrdiff_t>(begin));
+    }
+  });
+  return out;
 }
 
-// Random but valid-looking key of the right shape: every query filled with distinct multiples
-// of the generator. Proofs from it do not verify; timings are the same.
-groth16::ProvingKey random_key(const r1cs::R1csShape& shape, size_t domain_size) {
-  const size_t vars = shape.num_variables();
-  const size_t a = shape.num_inputs + shape.a.column_density(shape.num_inputs, vars).popcount();
-  const size_t b = shape.b.column_density(0, vars).popcount();
+// Random but valid-looking key of the shape `cs` was synthesized with (input constraints
+// appended): every query filled with distinct multiples of the generator, sized by the
+// assignment's densities. Proofs from it do not verify; timings are the same.
+groth16::ProvingKey random_key(const r1cs::ProvingAssignment& cs, size_t domain_size, ThreadPool& pool) {
+  const size_t a = cs.input_assignment.size() + cs.a_aux_density.popcount();
+  const size_t b = cs.b_input_density.popcount() + cs.b_aux_density.popcount();
   groth16::ProvingKey pk;
   pk.vk.alpha_g1 = pk.vk.beta_g1 = pk.vk.delta_g1 = ec::G1Config::generator();
   pk.vk.beta_g2 = pk.vk.gamma_g2 = pk.vk.delta_g2 = ec::G2Config::generator();
-  pk.vk.ic = generator_multiples<ec::G1Config>(shape.num_inputs);
-  pk.h = generator_multiples<ec::G1Config>(domain_size);
-  pk.l = generator_multiples<ec::G1Config>(shape.num_aux);
-  pk.a = generator_multiples<ec::G1Config>(a);
-  pk.b_g1 = generator_multiples<ec::G1Config>(b);
-  pk.b_g2 = generator_multiples<ec::G2Config>(b);
+  pk.vk.ic = generator_multiples<ec::G1Config>(cs.input_assignment.size(), pool);
+  pk.h = generator_multiples<ec::G1Config>(domain_size, pool);
+  pk.l = generator_multiples<ec::G1Config>(cs.aux_assignment.size(), pool);
+  pk.a = generator_multiples<ec::G1Config>(a, pool);
+  pk.b_g1 = generator_multiples<ec::G1Config>(b, pool);
+  pk.b_g2 = generator_multiples<ec::G2Config>(b, pool);
   return pk;
 }
 
@@ -94,13 +110,14 @@ groth16::ProvingKey random_key(const r1cs::R1csShape& shape, size_t domain_size)
 
 int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
   static constexpr FlagSpec kSpecs[] = {
-      {"backend", false}, {"constraints", false}, {"proofs", false}, {"setup", false}, {"runs", false}};
+      {"backend", false}, {"constraints", false}, {"proofs", false}, {"setup", false},
+      {"runs", false},    {"post", false},        {"sector-size", false}};
   std::string error;
   const auto flags = Flags::parse("bench prove", args, kSpecs, &error);
   if (!flags) {
     err << error
-        << "\nusage: cuzk bench prove [--backend cpu|cuda] [--constraints N] [--proofs K] [--setup real|random] "
-           "[--runs R]\n";
+        << "\nusage: cuzk bench prove [--backend cpu|cuda] [--constraints N | --post winning-post|window-post "
+           "--sector-size S] [--proofs K] [--setup real|random] [--runs R]\n";
     return 2;
   }
   Options options;
@@ -127,6 +144,18 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
     err << "cuzk bench prove: --proofs must be an integer in [1, 64], got '" << flags->get("proofs") << "'\n";
     return 2;
   }
+  if (flags->has("post") || flags->has("sector-size")) {
+    auto kind = filecoin::parse_post_kind(flags->get("post", "window-post"));
+    auto size = filecoin::parse_sector_size(flags->get("sector-size", "2KiB"));
+    auto config = kind.is_ok() && size.is_ok() ? filecoin::post_config(*kind, *size)
+                                               : Result<filecoin::PostConfig>(kind.is_ok() ? size.status() : kind.status());
+    if (!config.is_ok() || flags->has("constraints")) {
+      err << "cuzk bench prove: "
+          << (config.is_ok() ? "--constraints and --post exclude each other" : config.status().message()) << "\n";
+      return 2;
+    }
+    options.post = *config;
+  }
   if (const std::string setup = flags->get("setup", "real"); setup == "real" || setup == "random") {
     options.real_setup = setup == "real";
   } else {
@@ -135,49 +164,69 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
   }
 
   ThreadPool& pool = ThreadPool::shared();
-  const circuits::SyntheticCircuit circuit(options.constraints, 1);
-  out << "cuzk bench prove: backend=" << backend << " constraints=" << options.constraints << " proofs=" << options.proofs
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<r1cs::Circuit> circuit;
+  std::string what = "constraints=" + std::to_string(options.constraints);
+  if (options.post) {
+    auto instance = filecoin::synthetic_post_instance(*options.post, 1, pool);
+    if (!instance.is_ok()) {
+      err << instance.status().to_string() << "\n";
+      return 1;
+    }
+    what = std::string(filecoin::post_kind_name(options.post->kind)) + " sector_size=" +
+           std::to_string(options.post->sector_size) + " sectors=" + std::to_string(options.post->sector_count) +
+           "x" + std::to_string(options.post->challenge_count) + " challenges";
+    circuit = std::make_unique<filecoin::FallbackPoStCircuit>(std::move(instance->circuit));
+  } else {
+    circuit = std::make_unique<circuits::SyntheticCircuit>(options.constraints, 1);
+  }
+  out << "cuzk bench prove: backend=" << backend << " " << what << " proofs=" << options.proofs
       << " threads=" << pool.size() << " setup=" << (options.real_setup ? "real (insecure test setup)" : "random bases")
       << "\n";
+  if (options.post) out << "  instance: " << std::fixed << std::setprecision(0) << ms_since(start) << " ms\n";
 
-  auto start = std::chrono::steady_clock::now();
-  r1cs::ShapeRecorder recorder;
-  if (Status s = circuit.synthesize(recorder); !s.is_ok()) {
-    err << s.to_string() << "\n";
-    return 1;
+  start = std::chrono::steady_clock::now();
+  std::vector<r1cs::ProvingAssignment> assignments;
+  for (size_t i = 0; i < options.proofs; ++i) {
+    if (options.post) {
+      auto cs = filecoin::synthesize_parallel(static_cast<const filecoin::FallbackPoStCircuit&>(*circuit), pool);
+      if (!cs.is_ok()) {
+        err << cs.status().to_string() << "\n";
+        return 1;
+      }
+      assignments.push_back(std::move(cs).value());
+    } else {
+      assignments.emplace_back();
+      if (Status s = circuit->synthesize(assignments.back()); !s.is_ok()) {
+        err << s.to_string() << "\n";
+        return 1;
+      }
+    }
+    assignments.back().append_input_constraints();
   }
-  const r1cs::R1csShape shape = std::move(recorder).finish(true);
+  const double synth_ms = ms_since(start);
+
+  start = std::chrono::steady_clock::now();
   groth16::ProvingKey pk;
   if (options.real_setup) {
-    std::mt19937_64 rng(7);
-    const groth16::ToxicWaste waste{ff::Fr::random(rng), ff::Fr::random(rng), ff::Fr::random(rng),
-                                    ff::Fr::random(rng), ff::Fr::random(rng)};
-    auto key = groth16::insecure_test_setup(shape, waste, pool);
+    auto key = groth16::insecure_circuit_setup(*circuit, 7, pool);
     if (!key.is_ok()) {
       err << key.status().to_string() << "\n";
       return 1;
     }
     pk = std::move(key).value();
   } else {
-    auto domain = ntt::Domain::create(shape.num_constraints());
+    auto domain = ntt::Domain::create(assignments.front().a.size());
     if (!domain.is_ok()) {
       err << domain.status().to_string() << "\n";
       return 1;
     }
-    pk = random_key(shape, domain->size());
+    pk = random_key(assignments.front(), domain->size(), pool);
   }
-  out << "  key: " << std::fixed << std::setprecision(0) << ms_since(start) << " ms (not part of the proof time)\n";
-
-  start = std::chrono::steady_clock::now();
-  std::vector<r1cs::ProvingAssignment> assignments(options.proofs);
-  for (auto& cs : assignments) {
-    if (Status s = circuit.synthesize(cs); !s.is_ok()) {
-      err << s.to_string() << "\n";
-      return 1;
-    }
-    cs.append_input_constraints();
-  }
-  const double synth_ms = ms_since(start);
+  out << "  key: " << std::fixed << std::setprecision(0) << ms_since(start) << " ms (not part of the proof time); "
+      << assignments.front().a.size() << " constraints, " << assignments.front().input_assignment.size()
+      << " inputs, " << assignments.front().aux_assignment.size() << " aux, queries a=" << pk.a.size()
+      << " b=" << pk.b_g1.size() << " l=" << pk.l.size() << " h=" << pk.h.size() << "\n";
   std::vector<const r1cs::ProvingAssignment*> batch;
   for (const auto& cs : assignments) batch.push_back(&cs);
   groth16::SystemBlinding blinding;
