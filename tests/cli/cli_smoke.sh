@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end checks of the `cuzk` command line: selftest, prove → verify on a circom fixture,
-# snarkjs's proof accepted, and exit codes for bad usage (2) and bad input (1).
+# snarkjs's proof accepted, bench prove on the synthetic circuit and a WindowPoSt partition,
+# and exit codes for bad usage (2) and bad input (1).
 # usage: cli_smoke.sh <cuzk binary> <tests/fixtures/circom dir> <scratch dir>
 set -euo pipefail
 cuzk=$1 fixtures=$2 scratch=$3
@@ -31,4 +32,10 @@ expect_rc 2 "$cuzk" no-such-command
 expect_rc 2 "$cuzk" bench prove --constraints zero
 expect_rc 0 "$cuzk" bench prove --constraints 64 --setup real
 grep -q "all proofs verified" "$scratch/out" || fail "bench prove did not verify its proof"
+expect_rc 0 "$cuzk" bench prove --post window-post --sector-size 2KiB --setup real
+grep -q "all proofs verified" "$scratch/out" || fail "bench prove did not verify the WindowPoSt proof"
+expect_rc 2 "$cuzk" bench prove --post window-post --constraints 64
+expect_rc 2 "$cuzk" bench prove --post no-such-kind
+expect_rc 2 "$cuzk" daemon --config "$scratch/missing.toml"
+grep -q -e "missing.toml" -e "no gRPC daemon" "$scratch/err" || fail "daemon error does not name the missing config"
 echo "cli smoke: all checks passed"
