@@ -11,6 +11,7 @@
 #include "cli/circuit_info.hpp"
 #include "cli/daemon_commands.hpp"
 #include "cli/selftest.hpp"
+#include "cli/setup_command.hpp"
 
 namespace {
 
@@ -33,6 +34,8 @@ constexpr const char* kUsage =
     "                 [--backend cpu|cuda] [--constraints N] [--proofs K] [--setup real|random] [--runs R]\n"
     "  bench msm      GPU MSM on resident data: --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5]\n"
     "  bench ntt      GPU NTT on device data: --backend cuda [--log-size 20,24] [--kind forward|coset|h] [--runs 5]\n"
+    "  setup          INSECURE test parameters for a native circuit, where the daemon finds them\n"
+    "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size> [--param-dir DIR]\n"
     "  circuit-info   size of a PoSt partition circuit (constraints, inputs, FFT domain), no proving\n"
     "                 --kind winning-post|window-post --sector-size 2KiB|...|32GiB|64GiB\n"
     "  version        print the version\n"
@@ -50,6 +53,7 @@ int main(int argc, char** argv) {
   }
   if (command == "prove") return cuzk::cli::run_prove(std::span(args).subspan(1), std::cout, std::cerr);
   if (command == "verify") return cuzk::cli::run_verify(std::span(args).subspan(1), std::cout, std::cerr);
+  if (command == "setup") return cuzk::cli::run_setup(std::span(args).subspan(1), std::cout, std::cerr);
   if (command == "circuit-info") return cuzk::cli::run_circuit_info(std::span(args).subspan(1), std::cout, std::cerr);
   if (command == "bench" && args.size() >= 2 && args[1] == "prove") {
     return cuzk::cli::run_bench_prove(std::span(args).subspan(2), std::cout, std::cerr);

@@ -40,6 +40,9 @@ class CircomCircuit final : public CircuitDef {
   const std::string& srs_path() const override { return path_; }
   size_t partition_bytes() const override { return (size_t{n_vars_} + 2 * size_t{domain_size_}) * sizeof(ff::Fr); }
   Status ensure_srs_file(ThreadPool&) const override { return Status::ok(); }
+  Status generate_srs(ThreadPool&) const override {
+    return Status::invalid_argument("circuit '" + id_ + "' is a circom circuit: its parameters are its zkey (snarkjs)");
+  }
 
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const override {
     auto bin = circom::BinFile::parse(file, path_, "zkey", 1);

@@ -59,6 +59,10 @@ class CircuitDef {
   // be generated (insecure test setup for synthetic circuits) writes the file first if missing:
   // ensure_srs_file() runs before mapping.
   virtual Status ensure_srs_file(ThreadPool& pool) const = 0;
+  // Writes srs_path() with the INSECURE test setup (tests, benchmarks, private deployments
+  // that accept a key whose toxic waste was once in this process), replacing what is there.
+  // INVALID_ARGUMENT for circuits whose parameters come from elsewhere (a circom zkey).
+  virtual Status generate_srs(ThreadPool& pool) const = 0;
   virtual Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const = 0;
   // Checks a payload (cheaply) and returns its number of partitions. INVALID_ARGUMENT names
   // the problem ("witness has 7 values, circuit 'x' needs 12 — a witness for another circuit?").

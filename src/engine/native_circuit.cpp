@@ -67,8 +67,15 @@ class NativeCircuit final : public CircuitDef {
     std::error_code ec;
     if (std::filesystem::exists(spec_.params_path, ec)) return Status::ok();
     if (!spec_.generate_missing_params) {
-      return {StatusCode::kNotFound, "circuit '" + spec_.id + "': parameter file " + spec_.params_path + " not found"};
+      return {StatusCode::kNotFound, "circuit '" + spec_.id + "': parameter file " + spec_.params_path +
+                                         " not found (make test parameters with `cuzk setup --circuit " + spec_.id +
+                                         "`, or put the real ones there)"};
     }
+    return generate_srs(pool);
+  }
+
+  Status generate_srs(ThreadPool& pool) const override {
+    std::error_code ec;
     auto circuit = spec_.circuit({}, 0);
     if (!circuit.is_ok()) return circuit.status();
     auto pk = groth16::insecure_circuit_setup(**circuit, std::hash<std::string>{}(spec_.id), pool);

@@ -36,6 +36,9 @@ expect_rc 0 "$cuzk" bench prove --post window-post --sector-size 2KiB --setup re
 grep -q "all proofs verified" "$scratch/out" || fail "bench prove did not verify the WindowPoSt proof"
 expect_rc 2 "$cuzk" bench prove --post window-post --constraints 64
 expect_rc 2 "$cuzk" bench prove --post no-such-kind
+expect_rc 0 "$cuzk" setup --circuit synthetic-64 --param-dir "$scratch/params"
+[ -s "$scratch/params/synthetic-64.params" ] || fail "setup wrote no parameter file"
+expect_rc 2 "$cuzk" setup --circuit no-such-circuit
 expect_rc 2 "$cuzk" daemon --config "$scratch/missing.toml"
 grep -q -e "missing.toml" -e "no gRPC daemon" "$scratch/err" || fail "daemon error does not name the missing config"
 echo "cli smoke: all checks passed"

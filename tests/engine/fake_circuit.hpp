@@ -66,6 +66,7 @@ class FakeCircuit final : public CircuitDef {
   bool batchable() const override { return b_.batchable; }
   const std::string& srs_path() const override { return path_; }
   Status ensure_srs_file(ThreadPool&) const override { return Status::ok(); }
+  Status generate_srs(ThreadPool&) const override { return Status::invalid_argument("fake parameters"); }
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t>, ThreadPool&) const override {
     ++b_.loads;
     return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_));
