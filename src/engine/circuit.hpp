@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/reclaimer.hpp"
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "engine/job.hpp"
@@ -79,6 +80,10 @@ class CircuitDef {
                                                     groth16::BlindingSource& blinding) const = 0;
   // OK iff `proof` verifies against srs's verifying key with its public inputs.
   virtual Status verify(const LoadedSrs& srs, const PartitionProof& proof) const = 0;
+  // Takes back a circuit this def synthesized once it is proved: a def whose synthesis can
+  // reuse buffers keeps a few (their memory is already faulted in) for the next synthesize();
+  // the rest go to the background reclaimer.
+  virtual void recycle(std::unique_ptr<SynthesizedCircuit> done) const { Reclaimer::shared().dispose(std::move(done)); }
 };
 
 }  // namespace cuzk::engine

@@ -341,7 +341,7 @@ struct Engine::Impl {
   // Accounts for every member of a finished unit, frees its memory in the background.
   void finish_unit_locked(const UnitPtr& unit) {
     for (auto& m : unit->members) {
-      if (m.synthesized) Reclaimer::shared().dispose(std::move(m.synthesized));
+      if (m.synthesized) unit->circuit->recycle(std::move(m.synthesized));
       if (--m.job->remaining == 0) finalize_locked(*m.job);
     }
     if (unit->stage != Unit::Stage::kWaiting) working_used -= unit->bytes;

@@ -8,7 +8,9 @@
 // so synthesis of the next unit runs while the current one proves, a 10-partition job flows
 // through partition by partition, and synthesized-but-unproven data never exceeds the
 // working-memory budget (a single unit larger than the budget still runs, alone). Workers
-// prefer units whose SRS already lives on their device. Every finished job logs
+// prefer units whose SRS already lives on their device. Proved circuits go back to their
+// CircuitDef, which may keep a few assignments for reuse (PoSt kinds keep two: their memory is
+// already faulted in, outside the working-memory budget), or to the background reclaimer. Every finished job logs
 //   job <id> circuit=<id> kind=<kind> …: <status>
 //   timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)
 // A proof that fails self-verification is never returned as a success.

@@ -42,10 +42,11 @@ Status register_filecoin_circuits(CircuitRegistry& registry) {
         return std::unique_ptr<r1cs::Circuit>(
             std::make_unique<filecoin::FallbackPoStCircuit>(std::move(inst->circuit)));
       };
-      spec.assign = [post](std::span<const uint8_t> payload, size_t) -> Result<r1cs::ProvingAssignment> {
+      spec.assign = [post](std::span<const uint8_t> payload, size_t,
+                           r1cs::ProvingAssignment reuse) -> Result<r1cs::ProvingAssignment> {
         auto inst = instance(post, payload);
         if (!inst.is_ok()) return inst.status();
-        return filecoin::synthesize_parallel(inst->circuit, ThreadPool::shared());
+        return filecoin::synthesize_parallel(inst->circuit, ThreadPool::shared(), 0, std::move(reuse));
       };
       if (Status s = registry.add(make_native_circuit(std::move(spec))); !s.is_ok()) return s;
     }

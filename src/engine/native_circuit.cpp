@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <istream>
+#include <mutex>
 #include <streambuf>
 #include <unistd.h>
 
@@ -108,7 +109,15 @@ class NativeCircuit final : public CircuitDef {
                                                          size_t partition) const override {
     auto out = std::make_unique<NativeSynthesized>();
     if (spec_.assign) {
-      auto cs = spec_.assign(payload, partition);
+      r1cs::ProvingAssignment reuse;
+      {
+        std::lock_guard<std::mutex> lock(free_mutex_);
+        if (!free_.empty()) {
+          reuse = std::move(free_.back()->cs);
+          free_.pop_back();
+        }
+      }
+      auto cs = spec_.assign(payload, partition, std::move(reuse));
       if (!cs.is_ok()) return cs.status();
       out->cs = std::move(cs).value();
     } else {
@@ -139,6 +148,17 @@ class NativeCircuit final : public CircuitDef {
     return out;
   }
 
+  void recycle(std::unique_ptr<SynthesizedCircuit> done) const override {
+    if (spec_.assign) {
+      std::lock_guard<std::mutex> lock(free_mutex_);
+      if (free_.size() < spec_.recycled_assignments) {
+        free_.emplace_back(static_cast<NativeSynthesized*>(done.release()));
+        return;
+      }
+    }
+    CircuitDef::recycle(std::move(done));
+  }
+
   Status verify(const LoadedSrs& srs, const PartitionProof& proof) const override {
     const auto& key = static_cast<const NativeSrs&>(srs);
     auto decoded = groth16::proof_from_bytes(proof.proof, "proof of circuit '" + spec_.id + "'");
@@ -154,6 +174,8 @@ class NativeCircuit final : public CircuitDef {
 
  private:
   NativeCircuitSpec spec_;
+  mutable std::mutex free_mutex_;
+  mutable std::vector<std::unique_ptr<NativeSynthesized>> free_;  // GUARDED_BY(free_mutex_)
 };
 
 bool parse_count(std::string_view text, size_t& out) {

@@ -32,8 +32,13 @@ struct NativeCircuitSpec {
   // recording the shape).
   std::function<Result<std::unique_ptr<r1cs::Circuit>>(std::span<const uint8_t> payload, size_t partition)> circuit;
   // Optional: synthesis straight into an assignment (a circuit that synthesizes its parts in
-  // parallel); without it, circuit(payload, partition)->synthesize() on one thread.
-  std::function<Result<r1cs::ProvingAssignment>(std::span<const uint8_t> payload, size_t partition)> assign;
+  // parallel), reusing the memory of `reuse` (a proved assignment of this circuit, or empty);
+  // without it, circuit(payload, partition)->synthesize() on one thread.
+  std::function<Result<r1cs::ProvingAssignment>(std::span<const uint8_t> payload, size_t partition,
+                                                r1cs::ProvingAssignment reuse)>
+      assign;
+  // Proved assignments kept for reuse by `assign` (each holds a whole circuit's memory).
+  size_t recycled_assignments = 2;
 };
 
 std::shared_ptr<const CircuitDef> make_native_circuit(NativeCircuitSpec spec);

@@ -15,6 +15,7 @@
 #include "common/reclaimer.hpp"
 #include "engine/circom_circuit.hpp"
 #include "engine/fake_circuit.hpp"
+#include "engine/filecoin_circuits.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "groth16/verifier.hpp"
 
@@ -131,6 +132,21 @@ TEST_F(EngineTest, SyntheticProofsVerifyAgainstTheWrittenParameters) {
   }
   EXPECT_EQ(seen, 2u);
   EXPECT_EQ(engine_->await(a, milliseconds(0)).status().code(), StatusCode::kNotFound) << "collected once";
+}
+
+TEST_F(EngineTest, WindowPostJobsReuseProvedAssignmentsAndVerify) {
+  ASSERT_TRUE(register_filecoin_circuits(*registry_).is_ok());
+  auto c = config();
+  c.synthesis_threads = 1;
+  start(c);
+  // One at a time, so that every synthesis after the first reuses a proved assignment.
+  for (uint8_t seed = 0; seed < 3; ++seed) {
+    const JobResult r = await(submit("window-post-2KiB", {seed}));
+    ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();  // self-verified against the parameters
+    EXPECT_EQ(r.kind, "window-post");
+    EXPECT_EQ(r.priority, Priority::kHigh);
+    EXPECT_EQ(r.public_inputs.size(), 22u);
+  }
 }
 
 TEST_F(EngineTest, CircomJobsProveAndWrongWitnessesAreRefused) {
