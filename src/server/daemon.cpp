@@ -161,7 +161,11 @@ int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::o
   std::ostringstream ready;
   ready << "cuzk daemon " << CUZK_VERSION << " listening on " << c.listen
         << " (workers: " << describe_workers((*engine)->status()) << ")";
-  if (!c.metrics_http.empty()) ready << ", metrics on http://" << c.metrics_http << "/metrics";
+  if (!c.metrics_http.empty()) {
+    // The bound port (port 0 in the configuration picks a free one).
+    ready << ", metrics on http://" << c.metrics_http.substr(0, c.metrics_http.rfind(':')) << ":"
+          << metrics_http.port() << "/metrics";
+  }
   logger.line(ready.str());
   out.flush();
 

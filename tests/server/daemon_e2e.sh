@@ -58,13 +58,12 @@ grep -q "daemon.bogus" "$WORK/bad2.err" || fail "bad2: key not named"
 grep -q "memory.pinned_budget" "$WORK/bad3.err" || fail "bad3: key not named"
 
 SOCK="$WORK/cuzk.sock"
-METRICS_PORT=$((20000 + RANDOM % 20000))
 cat > "$WORK/cuzk.toml" <<TOML
 [daemon]
 listen = "unix:$SOCK"
 drain_timeout_s = 60
 max_message_mib = 2
-metrics_http = "127.0.0.1:$METRICS_PORT"
+metrics_http = "127.0.0.1:0"
 
 [scheduler]
 max_batch_size = 4
@@ -103,7 +102,9 @@ grep -q "client-side verification .*: OK" "$WORK/single.txt" || fail "bench sing
 "$CUZK" bench status --addr "unix:$SOCK" | grep "synthetic-512.params" | grep -q "cold" || fail "evicted SRS not cold"
 echo "ok: preload → hot, evict → cold"
 
-# Prometheus text over HTTP.
+# Prometheus text over HTTP, on the free port the daemon picked and logged.
+METRICS_PORT=$(sed -n 's|.*metrics on http://127.0.0.1:\([0-9]*\)/metrics.*|\1|p' "$WORK/daemon.log" | head -1)
+[ -n "$METRICS_PORT" ] && [ "$METRICS_PORT" != 0 ] || fail "the daemon did not log its metrics port"
 exec 3<>"/dev/tcp/127.0.0.1/$METRICS_PORT" || fail "metrics_http: no listener on port $METRICS_PORT"
 printf 'GET /metrics HTTP/1.0\r\n\r\n' >&3
 metrics=$(cat <&3)
