@@ -44,7 +44,7 @@ double percentile(std::vector<double> v, double p) {
 }
 
 std::unique_ptr<Engine> make_engine(EngineConfig config, std::shared_ptr<CircuitRegistry> registry) {
-  config.log = [](std::string_view) {};
+  config.log = [](LogLevel, std::string_view) {};
   auto e = Engine::create(std::move(config), std::move(registry));
   if (!e.is_ok()) {
     std::fprintf(stderr, "engine: %s\n", e.status().to_string().c_str());

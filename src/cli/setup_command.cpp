@@ -2,8 +2,6 @@
 // circuit writes its own parameters.
 #include "cli/setup_command.hpp"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <iomanip>
 
@@ -22,7 +20,7 @@ int run_setup(std::span<const std::string_view> args, std::ostream& out, std::os
                     "[--param-dir DIR]\n";
     return 2;
   }
-  const std::string dir = flags->get("param-dir", "/tmp/cuzk-" + std::to_string(::getuid()) + "/params");
+  const std::string dir = flags->get("param-dir", engine::default_generated_param_dir());
   engine::CircuitRegistry registry(dir);
   if (Status s = engine::register_filecoin_circuits(registry); !s.is_ok()) {
     err << "cuzk setup: " << s.message() << "\n";

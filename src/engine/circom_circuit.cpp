@@ -5,6 +5,7 @@
 #include "circom/wtns_file.hpp"
 #include "circom/zkey_file.hpp"
 #include "circom/zkey_prover.hpp"
+#include "engine/public_inputs.hpp"
 #include "groth16/verifier.hpp"
 
 namespace cuzk::engine {
@@ -87,7 +88,7 @@ class CircomCircuit final : public CircuitDef {
       const std::string json = circom::proof_to_json(proof->proof);
       PartitionProof p;
       p.proof.assign(json.begin(), json.end());
-      for (const ff::Fr& v : proof->public_signals) p.public_inputs.push_back(v.to_decimal());
+      p.public_inputs = public_inputs_to_decimal(proof->public_signals);
       out.push_back(std::move(p));
     }
     return out;
@@ -99,13 +100,9 @@ class CircomCircuit final : public CircuitDef {
                                                             proof.proof.size()),
                                            "proof of circuit '" + id_ + "'");
     if (!decoded.is_ok()) return decoded.status();
-    std::vector<ff::Fr> inputs;
-    for (const auto& text : proof.public_inputs) {
-      auto v = ff::Fr::from_decimal(text);
-      if (!v) return Status::internal("public signal '" + text + "' is not a field element");
-      inputs.push_back(*v);
-    }
-    return groth16::verify(key.pvk, *decoded, inputs);
+    auto inputs = public_inputs_from_decimal(proof.public_inputs, "proof of circuit '" + id_ + "'");
+    if (!inputs.is_ok()) return inputs.status();
+    return groth16::verify(key.pvk, *decoded, *inputs);
   }
 
  private:

@@ -94,9 +94,9 @@ struct Engine::Impl {
     for (size_t i = 0; i < backends.size(); ++i) provers.emplace_back([this, i] { prove_loop(i); });
   }
 
-  void log(std::string_view line) const {
+  void log(LogLevel level, std::string_view line) const {
     if (config.log) {
-      config.log(line);
+      config.log(level, line);
     } else {
       std::cerr << line << std::endl;
     }
@@ -348,6 +348,16 @@ struct Engine::Impl {
     wake.notify_all();
   }
 
+  // A job still in the scheduler finishes at once; one already dispatched stops between phases
+  // (its synthesis is skipped, its proofs dropped) and finishes when its last unit does.
+  void cancel_locked(Job& job) {
+    job.cancel_requested = true;
+    if (job.state == JobState::kQueued && scheduler.remove(job.id)) {
+      job.remaining = 0;
+      finalize_locked(job);
+    }
+  }
+
   void fail_locked(Job& job, const Status& status) {
     if (job.error.is_ok()) job.error = status;
   }
@@ -368,15 +378,16 @@ struct Engine::Impl {
          << " priority=" << priority_name(job.priority) << " partitions=" << job.partitions
          << " batch=" << job.batch_size << " worker=" << (job.worker.empty() ? "-" : job.worker) << " verify="
          << static_cast<long long>(job.timings.verify_ms) << "ms: " << (job.error.is_ok() ? "OK" : job.error.to_string());
-    log(head.str());
-    log(format_timings(job.timings));
+    const LogLevel level = job.state == JobState::kFailed ? LogLevel::kWarn : LogLevel::kInfo;
+    log(level, head.str());
+    log(level, format_timings(job.timings));
     Reclaimer::shared().dispose(std::move(job.request.payload));
     job.request.payload = {};
     finished_order.push_back(job.id);
     while (finished_order.size() > config.max_retained_results) {
       const JobId old = finished_order.front();
       finished_order.pop_front();
-      if (jobs.erase(old) != 0) log("job " + std::to_string(old) + ": result dropped, never awaited (retention limit)");
+      if (jobs.erase(old) != 0) log(LogLevel::kWarn, "job " + std::to_string(old) + ": result dropped, never awaited (retention limit)");
     }
     done.notify_all();
   }
@@ -513,11 +524,7 @@ Status Engine::cancel(JobId id) {
     return {StatusCode::kFailedPrecondition,
             "job " + std::to_string(id) + " already finished (" + std::string(job_state_name(job.state)) + ")"};
   }
-  job.cancel_requested = true;
-  if (job.state == JobState::kQueued && d.scheduler.remove(id)) {
-    job.remaining = 0;
-    d.finalize_locked(job);
-  }
+  d.cancel_locked(job);
   d.wake.notify_all();
   return Status::ok();
 }
@@ -565,12 +572,7 @@ void Engine::shutdown(std::chrono::milliseconds drain) {
     d.accepting = false;
     if (!d.done.wait_for(lock, drain, [&] { return d.all_idle_locked(); })) {
       for (auto& [id, job] : d.jobs) {
-        if (job->state != JobState::kQueued && job->state != JobState::kRunning) continue;
-        job->cancel_requested = true;
-        if (job->state == JobState::kQueued && d.scheduler.remove(id)) {
-          job->remaining = 0;
-          d.finalize_locked(*job);
-        }
+        if (job->state == JobState::kQueued || job->state == JobState::kRunning) d.cancel_locked(*job);
       }
       d.wake.notify_all();
       d.done.wait(lock, [&] { return d.all_idle_locked(); });

@@ -33,6 +33,8 @@
 
 namespace cuzk::engine {
 
+enum class LogLevel : uint8_t { kInfo, kWarn };
+
 struct EngineConfig {
   size_t pinned_budget_bytes = size_t{16} << 30;          // hot SRS bytes
   size_t working_memory_budget_bytes = size_t{8} << 30;   // synthesized, not yet proved
@@ -46,8 +48,9 @@ struct EngineConfig {
   size_t max_payload_bytes = size_t{1} << 30;
   size_t max_retained_results = 10000;  // finished, not yet awaited; the oldest go first
   std::vector<std::string> preload;     // circuit ids made hot at start-up
-  // Receives every log line (without newline); default: stderr.
-  std::function<void(std::string_view)> log;
+  // Receives every log line (without newline) with its level: kInfo for finished jobs, kWarn
+  // for failed jobs and dropped results; default: stderr.
+  std::function<void(LogLevel, std::string_view)> log;
 };
 
 struct WorkerInfo {

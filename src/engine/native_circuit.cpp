@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "circuits/synthetic.hpp"
+#include "engine/public_inputs.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
@@ -142,8 +143,7 @@ class NativeCircuit final : public CircuitDef {
     for (size_t i = 0; i < circuits.size(); ++i) {
       const auto bytes = groth16::proof_to_bytes((*proofs)[i]);
       out[i].proof.assign(bytes.begin(), bytes.end());
-      const auto& inputs = assignments[i]->input_assignment;
-      for (size_t k = 1; k < inputs.size(); ++k) out[i].public_inputs.push_back(inputs[k].to_decimal());
+      out[i].public_inputs = public_inputs_to_decimal(std::span(assignments[i]->input_assignment).subspan(1));
     }
     return out;
   }
@@ -163,13 +163,9 @@ class NativeCircuit final : public CircuitDef {
     const auto& key = static_cast<const NativeSrs&>(srs);
     auto decoded = groth16::proof_from_bytes(proof.proof, "proof of circuit '" + spec_.id + "'");
     if (!decoded.is_ok()) return decoded.status();
-    std::vector<ff::Fr> inputs;
-    for (const auto& text : proof.public_inputs) {
-      auto v = ff::Fr::from_decimal(text);
-      if (!v) return Status::internal("public input '" + text + "' is not a field element");
-      inputs.push_back(*v);
-    }
-    return groth16::verify(key.pvk, *decoded, inputs);
+    auto inputs = public_inputs_from_decimal(proof.public_inputs, "proof of circuit '" + spec_.id + "'");
+    if (!inputs.is_ok()) return inputs.status();
+    return groth16::verify(key.pvk, *decoded, *inputs);
   }
 
  private:

@@ -1,6 +1,8 @@
 // CircuitRegistry: explicit registrations, zkey directories, synthetic ids on demand.
 #include "engine/registry.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -8,6 +10,8 @@
 #include "engine/native_circuit.hpp"
 
 namespace cuzk::engine {
+
+std::string default_generated_param_dir() { return "/tmp/cuzk-" + std::to_string(::getuid()) + "/params"; }
 
 Status CircuitRegistry::add(std::shared_ptr<const CircuitDef> circuit) {
   std::lock_guard<std::mutex> lock(mutex_);

@@ -18,6 +18,10 @@
 
 namespace cuzk::engine {
 
+// Where generated test parameters go unless configured: /tmp/cuzk-<uid>/params (the daemon's
+// default srs.generated_dir and `cuzk setup`'s default --param-dir).
+std::string default_generated_param_dir();
+
 class CircuitRegistry {
  public:
   explicit CircuitRegistry(std::string generated_param_dir) : generated_param_dir_(std::move(generated_param_dir)) {}

@@ -18,6 +18,7 @@
 #include "circom/json_format.hpp"
 #include "cli/flags.hpp"
 #include "cuzk/v1/proving.grpc.pb.h"
+#include "engine/public_inputs.hpp"
 #include "groth16/verifier.hpp"
 #include "server/config.hpp"
 
@@ -157,9 +158,10 @@ int single(Client& client, const cli::Flags& flags, std::ostream& out, std::ostr
       err << "cuzk bench single: " << (vk.is_ok() ? proof.status() : vk.status()).message() << "\n";
       return 1;
     }
-    std::vector<ff::Fr> inputs;
-    for (const auto& text : result.public_inputs()) inputs.push_back(ff::Fr::from_decimal(text).value_or(ff::Fr()));
-    const Status verified = groth16::verify(groth16::PreparedVerifyingKey::from(*vk), *proof, inputs);
+    const std::vector<std::string> texts(result.public_inputs().begin(), result.public_inputs().end());
+    auto inputs = engine::public_inputs_from_decimal(texts, "the returned proof");
+    const Status verified =
+        inputs.is_ok() ? groth16::verify(groth16::PreparedVerifyingKey::from(*vk), *proof, *inputs) : inputs.status();
     out << "client-side verification with " << flags.get("vk") << ": " << (verified.is_ok() ? "OK" : verified.message())
         << "\n";
     return verified.is_ok() ? 0 : 1;

@@ -172,7 +172,7 @@ Status set_listen(DaemonConfig& config, const std::string& address) {
 DaemonConfig default_config() {
   DaemonConfig c;
   (void)set_listen(c, "unix:" + default_socket_path());
-  c.generated_dir = "/tmp/cuzk-" + std::to_string(::getuid()) + "/params";
+  c.generated_dir = engine::default_generated_param_dir();
   return c;
 }
 

@@ -98,8 +98,8 @@ int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::o
     return 2;
   }
   const bool quiet = c.log_level == "warn";
-  c.engine.log = [&logger, quiet](std::string_view line) {
-    if (!quiet || line.find(": OK") == std::string_view::npos) logger.line(line);
+  c.engine.log = [&logger, quiet](engine::LogLevel level, std::string_view line) {
+    if (!quiet || level == engine::LogLevel::kWarn) logger.line(line);
   };
 
   // Signals go to one waiting thread; block them before any other thread starts.

@@ -47,7 +47,7 @@ class EngineTest : public ::testing::Test {
     c.synthesis_threads = 2;
     c.prover_threads = 2;
     c.scheduler.max_batch_size = 1;
-    c.log = [this](std::string_view line) {
+    c.log = [this](LogLevel, std::string_view line) {
       std::lock_guard<std::mutex> lock(log_mutex_);
       log_.emplace_back(line);
     };
