@@ -22,10 +22,17 @@ class ZkeySrs final : public LoadedSrs {
   groth16::PreparedVerifyingKey pvk;
 };
 
+// The witness parsed at submission (validate), shared by the job and its synthesized circuit.
+class ParsedWitness final : public PreparedPayload {
+ public:
+  explicit ParsedWitness(std::vector<ff::Fr> w) : values(std::move(w)) {}
+  std::vector<ff::Fr> values;
+};
+
 class CircomSynthesized final : public SynthesizedCircuit {
  public:
-  size_t bytes() const override { return (witness.size() + map.a.size() + map.b.size()) * sizeof(ff::Fr); }
-  std::vector<ff::Fr> witness;
+  size_t bytes() const override { return (witness->values.size() + map.a.size() + map.b.size()) * sizeof(ff::Fr); }
+  std::shared_ptr<const ParsedWitness> witness;
   circom::WitnessMap map;
 };
 
@@ -53,20 +60,19 @@ class CircomCircuit final : public CircuitDef {
     return std::shared_ptr<const LoadedSrs>(std::make_shared<ZkeySrs>(std::move(zkey).value()));
   }
 
-  Result<size_t> validate(std::span<const uint8_t> payload) const override {
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
     auto witness = parse_witness(payload);
     if (!witness.is_ok()) return witness.status();
-    return size_t{1};
+    return ValidatedPayload{1, std::make_shared<const ParsedWitness>(std::move(witness).value())};
   }
 
-  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t> payload,
+  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t>,
+                                                         const std::shared_ptr<const PreparedPayload>& prepared,
                                                          size_t) const override {
     const auto& zkey = static_cast<const ZkeySrs&>(srs).zkey;
-    auto witness = parse_witness(payload);
-    if (!witness.is_ok()) return witness.status();
     auto out = std::make_unique<CircomSynthesized>();
-    out->witness = std::move(witness).value();
-    auto map = circom::snarkjs_witness_map(zkey, out->witness, witness_name());
+    out->witness = std::static_pointer_cast<const ParsedWitness>(prepared);
+    auto map = circom::snarkjs_witness_map(zkey, out->witness->values, witness_name());
     if (!map.is_ok()) return map.status();
     out->map = std::move(map).value();
     return std::unique_ptr<SynthesizedCircuit>(std::move(out));
@@ -82,7 +88,7 @@ class CircomCircuit final : public CircuitDef {
     options.witness_name = witness_name();
     for (SynthesizedCircuit* c : circuits) {
       const auto& synthesized = *static_cast<CircomSynthesized*>(c);
-      auto proof = circom::prove_zkey_mapped(zkey, synthesized.witness, synthesized.map, blinding,
+      auto proof = circom::prove_zkey_mapped(zkey, synthesized.witness->values, synthesized.map, blinding,
                                              backend.cpu_pool(), options);
       if (!proof.is_ok()) return proof.status();
       const std::string json = circom::proof_to_json(proof->proof);

@@ -41,6 +41,18 @@ class SynthesizedCircuit {
   virtual size_t bytes() const = 0;
 };
 
+// What validate() made of a payload (a parsed witness), kept with the job for synthesize() so
+// that the payload is parsed once. When there is one, the engine releases the raw bytes.
+class PreparedPayload {
+ public:
+  virtual ~PreparedPayload() = default;
+};
+
+struct ValidatedPayload {
+  size_t partitions = 1;
+  std::shared_ptr<const PreparedPayload> prepared;  // null: synthesize() reads the raw payload
+};
+
 struct PartitionProof {
   std::vector<uint8_t> proof;
   std::vector<std::string> public_inputs;  // decimal, without ONE
@@ -65,14 +77,16 @@ class CircuitDef {
   // INVALID_ARGUMENT for circuits whose parameters come from elsewhere (a circom zkey).
   virtual Status generate_srs(ThreadPool& pool) const = 0;
   virtual Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const = 0;
-  // Checks a payload (cheaply) and returns its number of partitions. INVALID_ARGUMENT names
-  // the problem ("witness has 7 values, circuit 'x' needs 12 — a witness for another circuit?").
-  virtual Result<size_t> validate(std::span<const uint8_t> payload) const = 0;
+  // Checks a payload and returns its number of partitions, and possibly what it parsed.
+  // INVALID_ARGUMENT names the problem ("witness has 7 values, circuit 'x' needs 12 — a
+  // witness for another circuit?").
+  virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const = 0;
   // Working memory one synthesized partition holds until it is proved (an estimate).
   virtual size_t partition_bytes() const = 0;
-  virtual Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs,
-                                                                 std::span<const uint8_t> payload,
-                                                                 size_t partition) const = 0;
+  // `payload` is empty when validate() prepared one: `prepared` then carries it.
+  virtual Result<std::unique_ptr<SynthesizedCircuit>> synthesize(
+      const LoadedSrs& srs, std::span<const uint8_t> payload, const std::shared_ptr<const PreparedPayload>& prepared,
+      size_t partition) const = 0;
   // Proves circuits synthesized by this def against `srs`, one proof each, in order.
   virtual Result<std::vector<PartitionProof>> prove(const LoadedSrs& srs,
                                                     std::span<SynthesizedCircuit* const> circuits,

@@ -25,6 +25,7 @@ struct Job {
   JobId id = 0;
   JobRequest request;
   std::shared_ptr<const CircuitDef> circuit;
+  std::shared_ptr<const PreparedPayload> prepared;  // what validation parsed, if anything
   Priority priority = Priority::kNormal;
   size_t partitions = 1;
   size_t remaining = 1;  // partitions not yet accounted for (proved, failed or dropped)
@@ -218,7 +219,7 @@ struct Engine::Impl {
     lock.unlock();
     std::optional<Result<std::unique_ptr<SynthesizedCircuit>>> result;
     const auto begin = Clock::now();
-    if (!skip) result.emplace(unit->circuit->synthesize(unit->lease.srs(), job.request.payload, m.partition));
+    if (!skip) result.emplace(unit->circuit->synthesize(unit->lease.srs(), job.request.payload, job.prepared, m.partition));
     const double elapsed = ms_between(begin, Clock::now());
     lock.lock();
     if (result) {
@@ -383,6 +384,7 @@ struct Engine::Impl {
     log(level, format_timings(job.timings));
     Reclaimer::shared().dispose(std::move(job.request.payload));
     job.request.payload = {};
+    if (job.prepared) Reclaimer::shared().dispose(std::move(job.prepared));
     finished_order.push_back(job.id);
     while (finished_order.size() > config.max_retained_results) {
       const JobId old = finished_order.front();
@@ -477,13 +479,19 @@ Result<JobId> Engine::submit(JobRequest request) {
     return Status::invalid_argument("payload of " + std::to_string(request.payload.size()) +
                                     " bytes exceeds the limit of " + std::to_string(d.config.max_payload_bytes));
   }
-  auto partitions = circuit->validate(request.payload);
-  if (!partitions.is_ok()) return partitions.status();
+  auto validated = circuit->validate(request.payload);
+  if (!validated.is_ok()) return validated.status();
+  const size_t partitions = validated->partitions;
   auto job = std::make_shared<Job>();
   job->circuit = circuit;
   job->priority = request.priority.value_or(circuit->default_priority());
-  job->partitions = job->remaining = *partitions;
-  job->proofs.resize(*partitions);
+  job->partitions = job->remaining = partitions;
+  job->proofs.resize(partitions);
+  job->prepared = std::move(validated->prepared);
+  if (job->prepared) {  // parsed: the bytes are not needed any more
+    Reclaimer::shared().dispose(std::move(request.payload));
+    request.payload = {};
+  }
   job->request = std::move(request);
   job->submitted = Clock::now();
   std::lock_guard<std::mutex> lock(d.mutex);

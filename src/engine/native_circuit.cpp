@@ -63,7 +63,11 @@ class NativeCircuit final : public CircuitDef {
   bool batchable() const override { return spec_.batchable; }
   const std::string& srs_path() const override { return spec_.params_path; }
   size_t partition_bytes() const override { return spec_.partition_bytes; }
-  Result<size_t> validate(std::span<const uint8_t> payload) const override { return spec_.validate(payload); }
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
+    auto partitions = spec_.validate(payload);
+    if (!partitions.is_ok()) return partitions.status();
+    return ValidatedPayload{*partitions, nullptr};
+  }
 
   Status ensure_srs_file(ThreadPool& pool) const override {
     std::error_code ec;
@@ -107,6 +111,7 @@ class NativeCircuit final : public CircuitDef {
   }
 
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
+                                                         const std::shared_ptr<const PreparedPayload>&,
                                                          size_t partition) const override {
     auto out = std::make_unique<NativeSynthesized>();
     if (spec_.assign) {

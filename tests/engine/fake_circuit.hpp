@@ -71,12 +71,13 @@ class FakeCircuit final : public CircuitDef {
     ++b_.loads;
     return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_));
   }
-  Result<size_t> validate(std::span<const uint8_t> payload) const override {
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
     if (!payload.empty() && payload[0] == 0xff) return Status::invalid_argument("payload starts with 0xff");
-    return b_.partitions;
+    return ValidatedPayload{b_.partitions, nullptr};
   }
   size_t partition_bytes() const override { return b_.partition_bytes; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
+                                                         const std::shared_ptr<const PreparedPayload>&,
                                                          size_t partition) const override {
     std::this_thread::sleep_for(b_.synth_time);
     if (!payload.empty() && payload[0] == 0xee) return Status(StatusCode::kUnsatisfiable, "bad witness");

@@ -45,7 +45,7 @@ TEST_F(RegistryTest, SyntheticIdsResolveOnDemandAndOthersDoNot) {
   auto c = registry.find("synthetic-1024x3");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->kind(), "synthetic");
-  EXPECT_EQ(*c->validate({}), 3u);
+  EXPECT_EQ(c->validate({})->partitions, 3u);
   EXPECT_EQ(c->srs_path(), (dir_ / "generated" / "synthetic-1024.params").string());
   for (const char* bad : {"synthetic-", "synthetic-2", "synthetic-12x0", "synthetic-12x65", "synthetic-99999999",
                           "synthetic-12y", "nothing"}) {
