@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "common/sample_stats.hpp"
 #include "engine/engine.hpp"
 #include "engine/fake_circuit.hpp"
 
@@ -33,15 +34,6 @@ namespace {
 using namespace cuzk;
 using namespace cuzk::engine;
 using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : (v[(v.size() - 1) / 2] + v[v.size() / 2]) / 2;
-}
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
-}
 
 std::unique_ptr<Engine> make_engine(EngineConfig config, std::shared_ptr<CircuitRegistry> registry) {
   config.log = [](LogLevel, std::string_view) {};

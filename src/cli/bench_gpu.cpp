@@ -14,6 +14,7 @@
 #include <string>
 
 #include "cli/flags.hpp"
+#include "common/sample_stats.hpp"
 
 #ifdef CUZK_HAVE_CUDA
 #include "backend/cuda/device_buffer.hpp"
@@ -142,10 +143,8 @@ RunStats run_stats(std::vector<double> samples_ms) {
   RunStats stats;
   stats.runs = samples_ms.size();
   if (samples_ms.empty()) return stats;
-  std::sort(samples_ms.begin(), samples_ms.end());
-  stats.min_ms = samples_ms.front();
-  const size_t mid = samples_ms.size() / 2;
-  stats.median_ms = samples_ms.size() % 2 == 1 ? samples_ms[mid] : (samples_ms[mid - 1] + samples_ms[mid]) / 2;
+  stats.min_ms = *std::min_element(samples_ms.begin(), samples_ms.end());
+  stats.median_ms = median(std::move(samples_ms));
   return stats;
 }
 

@@ -17,6 +17,7 @@
 
 #include "circom/json_format.hpp"
 #include "cli/flags.hpp"
+#include "common/sample_stats.hpp"
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "engine/public_inputs.hpp"
 #include "groth16/verifier.hpp"
@@ -38,13 +39,6 @@ std::optional<v1::Priority> parse_priority_flag(std::string_view name) {
 
 std::string grpc_error(const grpc::Status& s) {
   return "error " + std::to_string(static_cast<int>(s.error_code())) + ": " + s.error_message();
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 // Per-phase samples of finished jobs.
