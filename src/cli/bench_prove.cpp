@@ -92,17 +92,16 @@ std::vector<ec::Affine<C>> generator_multiples(size_t n, ThreadPool& pool) {
 // appended): every query filled with distinct multiples of the generator, sized by the
 // assignment's densities. Proofs from it do not verify; timings are the same.
 groth16::ProvingKey random_key(const r1cs::ProvingAssignment& cs, size_t domain_size, ThreadPool& pool) {
-  const size_t a = cs.input_assignment.size() + cs.a_aux_density.popcount();
-  const size_t b = cs.b_input_density.popcount() + cs.b_aux_density.popcount();
+  const groth16::QuerySizes sizes = groth16::query_sizes(cs);
   groth16::ProvingKey pk;
   pk.vk.alpha_g1 = pk.vk.beta_g1 = pk.vk.delta_g1 = ec::G1Config::generator();
   pk.vk.beta_g2 = pk.vk.gamma_g2 = pk.vk.delta_g2 = ec::G2Config::generator();
-  pk.vk.ic = generator_multiples<ec::G1Config>(cs.input_assignment.size(), pool);
+  pk.vk.ic = generator_multiples<ec::G1Config>(sizes.ic, pool);
   pk.h = generator_multiples<ec::G1Config>(domain_size, pool);
-  pk.l = generator_multiples<ec::G1Config>(cs.aux_assignment.size(), pool);
-  pk.a = generator_multiples<ec::G1Config>(a, pool);
-  pk.b_g1 = generator_multiples<ec::G1Config>(b, pool);
-  pk.b_g2 = generator_multiples<ec::G2Config>(b, pool);
+  pk.l = generator_multiples<ec::G1Config>(sizes.l, pool);
+  pk.a = generator_multiples<ec::G1Config>(sizes.a, pool);
+  pk.b_g1 = generator_multiples<ec::G1Config>(sizes.b, pool);
+  pk.b_g2 = generator_multiples<ec::G2Config>(sizes.b, pool);
   return pk;
 }
 

@@ -36,7 +36,15 @@ Result<std::vector<Fr>> compute_h(const r1cs::ProvingAssignment& cs, ThreadPool&
   return a;
 }
 
-Status check_shapes(const ProvingKey& pk, const r1cs::ProvingAssignment& cs, size_t index) {
+}  // namespace
+
+QuerySizes query_sizes(const r1cs::ProvingAssignment& cs) {
+  const size_t inputs = cs.input_assignment.size();
+  return {inputs, cs.aux_assignment.size(), inputs + cs.a_aux_density.popcount(),
+          cs.b_input_density.popcount() + cs.b_aux_density.popcount()};
+}
+
+Status check_assignment_shape(const ProvingKey& pk, const r1cs::ProvingAssignment& cs, size_t index) {
   const std::string where = "circuit " + std::to_string(index) + ": ";
   auto mismatch = [&](const char* what, size_t key, size_t circuit) {
     return Status::invalid_argument(where + what + ": the key has " + std::to_string(key) + ", the circuit needs " +
@@ -44,18 +52,20 @@ Status check_shapes(const ProvingKey& pk, const r1cs::ProvingAssignment& cs, siz
   };
   const size_t inputs = cs.input_assignment.size(), aux = cs.aux_assignment.size();
   if (!cs.input_constraints_appended()) return Status::invalid_argument(where + "input constraints were not appended");
-  if (pk.vk.ic.size() != inputs) return mismatch("public inputs (vk.ic)", pk.vk.ic.size(), inputs);
-  if (pk.l.size() != aux) return mismatch("aux variables (l)", pk.l.size(), aux);
-  if (pk.a.size() != inputs + cs.a_aux_density.popcount()) {
-    return mismatch("A-query points (a)", pk.a.size(), inputs + cs.a_aux_density.popcount());
+  if (cs.b_input_density.size() != inputs || cs.a_aux_density.size() != aux || cs.b_aux_density.size() != aux) {
+    return Status::invalid_argument(where + "density bitmaps do not cover the assignment");
   }
-  const size_t b_points = cs.b_input_density.popcount() + cs.b_aux_density.popcount();
-  if (pk.b_g1.size() != b_points) return mismatch("B-query points (b_g1)", pk.b_g1.size(), b_points);
-  if (pk.b_g2.size() != b_points) return mismatch("B-query points (b_g2)", pk.b_g2.size(), b_points);
+  if (cs.b.size() != cs.a.size() || cs.c.size() != cs.a.size()) {
+    return Status::invalid_argument(where + "a, b, c have different lengths");
+  }
+  const QuerySizes need = query_sizes(cs);
+  if (pk.vk.ic.size() != need.ic) return mismatch("public inputs (vk.ic)", pk.vk.ic.size(), need.ic);
+  if (pk.l.size() != need.l) return mismatch("aux variables (l)", pk.l.size(), need.l);
+  if (pk.a.size() != need.a) return mismatch("A-query points (a)", pk.a.size(), need.a);
+  if (pk.b_g1.size() != need.b) return mismatch("B-query points (b_g1)", pk.b_g1.size(), need.b);
+  if (pk.b_g2.size() != need.b) return mismatch("B-query points (b_g2)", pk.b_g2.size(), need.b);
   return Status::ok();
 }
-
-}  // namespace
 
 Result<std::vector<Proof>> prove(const ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> circuits,
                                  BlindingSource& blinding, ThreadPool& pool, ProverTimings* timings) {
@@ -69,7 +79,7 @@ Result<std::vector<Proof>> prove(const ProvingKey& pk, std::span<const r1cs::Pro
   proofs.reserve(circuits.size());
   for (size_t index = 0; index < circuits.size(); ++index) {
     const r1cs::ProvingAssignment& cs = *circuits[index];
-    if (Status s = check_shapes(pk, cs, index); !s.is_ok()) return s;
+    if (Status s = check_assignment_shape(pk, cs, index); !s.is_ok()) return s;
     Stopwatch phase;
     auto h = compute_h(cs, pool);
     if (!h.is_ok()) return h.status();

@@ -19,6 +19,7 @@
 #include "common/reclaimer.hpp"
 #include "common/stopwatch.hpp"
 #include "common/thread_pool.hpp"
+#include "groth16/prover.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::backend::cuda {
@@ -49,30 +50,6 @@ Result<KeyBases> upload_key(const groth16::ProvingKey& pk) {
   if (!b_g2.is_ok()) return b_g2.status();
   k.b_g2 = std::move(b_g2).value();
   return k;
-}
-
-Status check_shapes(const groth16::ProvingKey& pk, const r1cs::ProvingAssignment& cs, size_t index) {
-  const std::string where = "circuit " + std::to_string(index) + ": ";
-  auto mismatch = [&](const char* what, size_t key, size_t circuit) {
-    return Status::invalid_argument(where + what + ": the key has " + std::to_string(key) + ", the circuit needs " +
-                                    std::to_string(circuit));
-  };
-  const size_t inputs = cs.input_assignment.size(), aux = cs.aux_assignment.size();
-  if (!cs.input_constraints_appended()) return Status::invalid_argument(where + "input constraints were not appended");
-  if (cs.b_input_density.size() != inputs || cs.a_aux_density.size() != aux || cs.b_aux_density.size() != aux) {
-    return Status::invalid_argument(where + "density bitmaps do not cover the assignment");
-  }
-  if (cs.b.size() != cs.a.size() || cs.c.size() != cs.a.size()) {
-    return Status::invalid_argument(where + "a, b, c have different lengths");
-  }
-  if (pk.vk.ic.size() != inputs) return mismatch("public inputs (vk.ic)", pk.vk.ic.size(), inputs);
-  if (pk.l.size() != aux) return mismatch("aux variables (l)", pk.l.size(), aux);
-  const size_t a_points = inputs + cs.a_aux_density.popcount();
-  if (pk.a.size() != a_points) return mismatch("A-query points (a)", pk.a.size(), a_points);
-  const size_t b_points = cs.b_input_density.popcount() + cs.b_aux_density.popcount();
-  if (pk.b_g1.size() != b_points) return mismatch("B-query points (b_g1)", pk.b_g1.size(), b_points);
-  if (pk.b_g2.size() != b_points) return mismatch("B-query points (b_g2)", pk.b_g2.size(), b_points);
-  return Status::ok();
 }
 
 // Pinned staging per buffer of the upload ring (two of them): large enough that the DMA of
@@ -288,7 +265,7 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
     return Status::invalid_argument("proving key: delta is the point at infinity");
   }
   for (size_t index = 0; index < circuits.size(); ++index) {
-    if (Status s = check_shapes(pk, *circuits[index], index); !s.is_ok()) return s;
+    if (Status s = groth16::check_assignment_shape(pk, *circuits[index], index); !s.is_ok()) return s;
   }
   t.prep_ms += phase.lap_ms();
   auto bases = impl_->resident(pk);
