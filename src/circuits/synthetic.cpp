@@ -19,12 +19,11 @@ Status SyntheticCircuit::synthesize(r1cs::ConstraintSystem& cs) const {
   const size_t target = num_constraints_ > kInputConstraints ? num_constraints_ - kInputConstraints : 1;
   size_t emitted = 0;
   while (emitted < target) {
-    const ff::Fr v0 = witness_value(), v1 = witness_value(), v2 = witness_value(), v3 = witness_value();
-    const Variable x0 = cs.alloc(v0), x1 = cs.alloc(v1), x2 = cs.alloc(v2), x3 = cs.alloc(v3);
-    const Variable p = cs.alloc(v2 * v3);
-    const Variable lhs[4] = {x0, x1, x2, p};
-    const Variable rhs[4] = {one, one, x3, one};
-    const Variable out[4] = {x0, x1, p, p};
+    const ff::Fr v0 = witness_value(), v1 = witness_value(), v3 = witness_value();
+    const Variable x0 = cs.alloc(v0), x1 = cs.alloc(v1), p = cs.alloc(v0 * v1), x3 = cs.alloc(v3);
+    const Variable lhs[4] = {x0, x1, p, x3};
+    const Variable rhs[4] = {x1, one, one, one};
+    const Variable out[4] = {p, x1, p, x3};
     for (size_t k = 0; k < 4 && emitted < target; ++k, ++emitted) cs.enforce(lhs[k], rhs[k], out[k]);
   }
   return Status::ok();

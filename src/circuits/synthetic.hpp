@@ -1,8 +1,9 @@
-// A synthetic circuit shaped like Filecoin's proofs, for benchmarks: any number of constraints,
-// witness values mostly 0 or 1, almost every aux variable in A (≈99%) and about a quarter in B.
-// Each block of four constraints over fresh bits x0..x3 (values 0/1, one in eight random):
-//   x0·1 = x0,  x1·1 = x1,  x2·x3 = p,  p·1 = p
-// so x0, x1, x2, p are in A, only x3 in B, and the witness is a/b/c-consistent.
+// A synthetic circuit shaped like a Filecoin PoRep partition, for benchmarks: any number of
+// constraints, about one aux variable per constraint, witness values mostly 0 or 1, every aux
+// variable in A (PoRep: ≈99.7%) and a quarter of them in B (PoRep: ≈25%). Each block of four
+// constraints over fresh values x0, x1, x3 (0/1, one in eight random) and p = x0·x1:
+//   x0·x1 = p,  x1·1 = x1,  p·1 = p,  x3·1 = x3
+// so x0, x1, p, x3 are in A, only x1 in B, and the witness is a/b/c-consistent.
 #pragma once
 
 #include <cstdint>

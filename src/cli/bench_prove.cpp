@@ -22,6 +22,7 @@
 #include "ntt/domain.hpp"
 
 #ifdef CUZK_HAVE_CUDA
+#include "backend/cuda/generator_multiplier_gpu.hpp"
 #include "backend/cuda/gpu_prover.hpp"
 #endif
 
@@ -31,9 +32,10 @@ namespace {
 struct Options {
   size_t constraints = size_t{1} << 16;
   std::optional<filecoin::PostConfig> post;  // a PoSt partition instead of the synthetic circuit
-  size_t proofs = 1;
+  std::vector<size_t> batch_sizes{1};  // --proofs K[,K...]: one measurement per batch size
   size_t runs = 1;
   bool real_setup = true;
+  bool same_witness = false;  // --witness shared: the batch proves one synthesized witness `proofs` times
   bool cuda = false;
 };
 
@@ -110,13 +112,13 @@ groth16::ProvingKey random_key(const r1cs::ProvingAssignment& cs, size_t domain_
 int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
   static constexpr FlagSpec kSpecs[] = {
       {"backend", false}, {"constraints", false}, {"proofs", false}, {"setup", false},
-      {"runs", false},    {"post", false},        {"sector-size", false}};
+      {"runs", false},    {"post", false},        {"sector-size", false}, {"witness", false}};
   std::string error;
   const auto flags = Flags::parse("bench prove", args, kSpecs, &error);
   if (!flags) {
     err << error
         << "\nusage: cuzk bench prove [--backend cpu|cuda] [--constraints N | --post winning-post|window-post "
-           "--sector-size S] [--proofs K] [--setup real|random] [--runs R]\n";
+           "--sector-size S] [--proofs K[,K...]] [--witness distinct|shared] [--setup real|random] [--runs R]\n";
     return 2;
   }
   Options options;
@@ -138,10 +140,19 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
     err << "cuzk bench prove: --constraints must be an integer in [1, 2^27], got '" << flags->get("constraints") << "'\n";
     return 2;
   }
-  if (flags->has("proofs") &&
-      (!parse_size(flags->get("proofs"), options.proofs) || options.proofs == 0 || options.proofs > 64)) {
-    err << "cuzk bench prove: --proofs must be an integer in [1, 64], got '" << flags->get("proofs") << "'\n";
-    return 2;
+  if (flags->has("proofs")) {
+    options.batch_sizes.clear();
+    const std::string text = flags->get("proofs");
+    for (size_t begin = 0; begin <= text.size();) {
+      const size_t comma = std::min(text.find(',', begin), text.size());
+      size_t k = 0;
+      if (!parse_size(std::string_view(text).substr(begin, comma - begin), k) || k == 0 || k > 64) {
+        err << "cuzk bench prove: --proofs must be integers in [1, 64] separated by commas, got '" << text << "'\n";
+        return 2;
+      }
+      options.batch_sizes.push_back(k);
+      begin = comma + 1;
+    }
   }
   if (flags->has("post") || flags->has("sector-size")) {
     auto kind = filecoin::parse_post_kind(flags->get("post", "window-post"));
@@ -162,6 +173,13 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
     return 2;
   }
 
+  if (const std::string witness = flags->get("witness", "distinct"); witness == "distinct" || witness == "shared") {
+    options.same_witness = witness == "shared";
+  } else {
+    err << "cuzk bench prove: --witness must be 'distinct' or 'shared', got '" << witness << "'\n";
+    return 2;
+  }
+
   ThreadPool& pool = ThreadPool::shared();
   auto start = std::chrono::steady_clock::now();
   std::unique_ptr<r1cs::Circuit> circuit;
@@ -179,14 +197,16 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
   } else {
     circuit = std::make_unique<circuits::SyntheticCircuit>(options.constraints, 1);
   }
-  out << "cuzk bench prove: backend=" << backend << " " << what << " proofs=" << options.proofs
-      << " threads=" << pool.size() << " setup=" << (options.real_setup ? "real (insecure test setup)" : "random bases")
+  out << "cuzk bench prove: backend=" << backend << " " << what << " proofs=" << flags->get("proofs", "1")
+      << (options.same_witness ? " (one witness, proved that many times)" : "") << " threads=" << pool.size()
+      << " setup=" << (options.real_setup ? "real (insecure test setup)" : "random bases")
       << "\n";
   if (options.post) out << "  instance: " << std::fixed << std::setprecision(0) << ms_since(start) << " ms\n";
 
   start = std::chrono::steady_clock::now();
   std::vector<r1cs::ProvingAssignment> assignments;
-  for (size_t i = 0; i < options.proofs; ++i) {
+  const size_t witnesses = options.same_witness ? 1 : *std::max_element(options.batch_sizes.begin(), options.batch_sizes.end());
+  for (size_t i = 0; i < witnesses; ++i) {
     if (options.post) {
       auto cs = filecoin::synthesize_parallel(static_cast<const filecoin::FallbackPoStCircuit&>(*circuit), pool);
       if (!cs.is_ok()) {
@@ -208,7 +228,18 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
   start = std::chrono::steady_clock::now();
   groth16::ProvingKey pk;
   if (options.real_setup) {
-    auto key = groth16::insecure_circuit_setup(*circuit, 7, pool);
+    std::unique_ptr<groth16::GeneratorMultiplier> multiplier;
+#ifdef CUZK_HAVE_CUDA
+    if (options.cuda) {
+      auto gpu = backend::cuda::GpuGeneratorMultiplier::create(0);
+      if (!gpu.is_ok()) {
+        err << gpu.status().to_string() << "\n";
+        return 1;
+      }
+      multiplier = std::move(gpu).value();
+    }
+#endif
+    auto key = groth16::insecure_circuit_setup(*circuit, 7, pool, multiplier.get());
     if (!key.is_ok()) {
       err << key.status().to_string() << "\n";
       return 1;
@@ -222,15 +253,16 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
     }
     pk = random_key(assignments.front(), domain->size(), pool);
   }
-  out << "  key: " << std::fixed << std::setprecision(0) << ms_since(start) << " ms (not part of the proof time); "
+  out << "  key: " << std::fixed << std::setprecision(0) << ms_since(start) << " ms ("
+      << (options.real_setup ? (options.cuda ? "test setup, fixed-base on the GPU" : "test setup on the host")
+                             : "random bases")
+      << "; not part of the proof time); "
       << assignments.front().a.size() << " constraints, " << assignments.front().input_assignment.size()
       << " inputs, " << assignments.front().aux_assignment.size() << " aux, queries a=" << pk.a.size()
       << " b=" << pk.b_g1.size() << " l=" << pk.l.size() << " h=" << pk.h.size() << "\n";
-  std::vector<const r1cs::ProvingAssignment*> batch;
-  for (const auto& cs : assignments) batch.push_back(&cs);
+  out << std::fixed << std::setprecision(1) << "  synth " << synth_ms << " ms (" << assignments.size()
+      << " circuits)\n";
   groth16::SystemBlinding blinding;
-  PhaseSamples samples;
-  Result<std::vector<groth16::Proof>> proofs = Status::internal("no run");
 #ifdef CUZK_HAVE_CUDA
   std::unique_ptr<backend::cuda::GpuProver> gpu;
   if (options.cuda) {
@@ -240,58 +272,69 @@ int run_bench_prove(std::span<const std::string_view> args, std::ostream& out, s
       return 1;
     }
     gpu = std::move(created).value();
-    start = std::chrono::steady_clock::now();  // warm-up: uploads the key's bases
-    proofs = gpu->prove(pk, batch, blinding);
-    if (!proofs.is_ok()) {
-      err << proofs.status().to_string() << "\n";
-      return 1;
-    }
-    out << std::fixed << std::setprecision(0) << "  warm-up (key upload + prove): " << ms_since(start) << " ms\n";
   }
 #endif
-  for (size_t run = 0; run < options.runs; ++run) {
-    start = std::chrono::steady_clock::now();
+  for (const size_t proofs_in_batch : options.batch_sizes) {
+    std::vector<const r1cs::ProvingAssignment*> batch;
+    for (size_t i = 0; i < proofs_in_batch; ++i) batch.push_back(&assignments[options.same_witness ? 0 : i]);
+    PhaseSamples samples;
+    Result<std::vector<groth16::Proof>> proofs = Status::internal("no run");
 #ifdef CUZK_HAVE_CUDA
-    if (options.cuda) {
-      backend::cuda::GpuProveTimings g;
-      proofs = gpu->prove(pk, batch, blinding, &g);
-      const double caller_ms = ms_since(start);
-      for (const auto& [name, ms] : {std::pair{"prep", g.prep_ms}, {"alloc", g.alloc_ms}, {"upload", g.upload_ms},
-                                     {"ntt", g.ntt_ms}, {"msm_a", g.msm_a_ms}, {"msm_b_g1", g.msm_b_g1_ms},
-                                     {"msm_b_g2", g.msm_b_g2_ms}, {"msm_l", g.msm_l_ms}, {"msm_h", g.msm_h_ms},
-                                     {"epilogue", g.epilogue_ms}, {"pre_return", g.pre_return_ms},
-                                     {"caller", caller_ms}}) {
-        samples.add(name, ms);
+    if (gpu != nullptr && gpu->resident_bytes() == 0) {
+      start = std::chrono::steady_clock::now();  // warm-up: uploads the key's bases
+      proofs = gpu->prove(pk, batch, blinding);
+      if (!proofs.is_ok()) {
+        err << proofs.status().to_string() << "\n";
+        return 1;
       }
+      out << std::fixed << std::setprecision(0) << "  warm-up (key upload + prove " << batch.size()
+          << "): " << ms_since(start) << " ms\n";
     }
 #endif
-    if (!options.cuda) {
-      groth16::ProverTimings t;
-      proofs = groth16::prove(pk, batch, blinding, pool, &t);
-      for (const auto& [name, ms] : {std::pair{"ntt", t.ntt_ms}, {"msm_a", t.msm_a_ms}, {"msm_b_g1", t.msm_b_g1_ms},
-                                     {"msm_b_g2", t.msm_b_g2_ms}, {"msm_l", t.msm_l_ms}, {"msm_h", t.msm_h_ms},
-                                     {"total", t.total_ms}}) {
-        samples.add(name, ms);
+    for (size_t run = 0; run < options.runs; ++run) {
+      start = std::chrono::steady_clock::now();
+#ifdef CUZK_HAVE_CUDA
+      if (options.cuda) {
+        backend::cuda::GpuProveTimings g;
+        proofs = gpu->prove(pk, batch, blinding, &g);
+        const double caller_ms = ms_since(start);
+        for (const auto& [name, ms] : {std::pair{"prep", g.prep_ms}, {"alloc", g.alloc_ms}, {"upload", g.upload_ms},
+                                       {"ntt", g.ntt_ms}, {"msm_a", g.msm_a_ms}, {"msm_b_g1", g.msm_b_g1_ms},
+                                       {"msm_b_g2", g.msm_b_g2_ms}, {"msm_l", g.msm_l_ms}, {"msm_h", g.msm_h_ms},
+                                       {"epilogue", g.epilogue_ms}, {"pre_return", g.pre_return_ms},
+                                       {"caller", caller_ms}}) {
+          samples.add(name, ms);
+        }
       }
-    }
-    if (!proofs.is_ok()) {
-      err << proofs.status().to_string() << "\n";
-      return 1;
-    }
-  }
-  out << std::fixed << std::setprecision(1) << "  synth " << synth_ms << " ms (" << options.proofs
-      << " circuits); per phase over " << options.runs << " runs:\n";
-  samples.print(out);
-  if (options.real_setup) {
-    const auto pvk = groth16::PreparedVerifyingKey::from(pk.vk);
-    for (size_t i = 0; i < proofs->size(); ++i) {
-      const std::vector<ff::Fr> inputs(assignments[i].input_assignment.begin() + 1, assignments[i].input_assignment.end());
-      if (Status s = groth16::verify(pvk, proofs->at(i), inputs); !s.is_ok()) {
-        err << "proof " << i << " failed verification: " << s.to_string() << "\n";
+#endif
+      if (!options.cuda) {
+        groth16::ProverTimings t;
+        proofs = groth16::prove(pk, batch, blinding, pool, &t);
+        for (const auto& [name, ms] : {std::pair{"ntt", t.ntt_ms}, {"msm_a", t.msm_a_ms}, {"msm_b_g1", t.msm_b_g1_ms},
+                                       {"msm_b_g2", t.msm_b_g2_ms}, {"msm_l", t.msm_l_ms}, {"msm_h", t.msm_h_ms},
+                                       {"total", t.total_ms}}) {
+          samples.add(name, ms);
+        }
+      }
+      if (!proofs.is_ok()) {
+        err << proofs.status().to_string() << "\n";
         return 1;
       }
     }
-    out << "  all proofs verified\n";
+    out << "  batch of " << batch.size() << " proof(s), ms per phase (summed over the batch) over " << options.runs
+        << " runs:\n";
+    samples.print(out);
+    if (options.real_setup) {
+      const auto pvk = groth16::PreparedVerifyingKey::from(pk.vk);
+      for (size_t i = 0; i < proofs->size(); ++i) {
+        const std::vector<ff::Fr> inputs(batch[i]->input_assignment.begin() + 1, batch[i]->input_assignment.end());
+        if (Status s = groth16::verify(pvk, proofs->at(i), inputs); !s.is_ok()) {
+          err << "proof " << i << " failed verification: " << s.to_string() << "\n";
+          return 1;
+        }
+      }
+      out << "  all " << proofs->size() << " proofs verified\n";
+    }
   }
   return 0;
 }

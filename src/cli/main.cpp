@@ -31,7 +31,7 @@ constexpr const char* kUsage =
     "  verify         verify a snarkjs-format proof; prints OK, exit 1 if it does not verify\n"
     "                 --vk verification_key.json --proof proof.json --public public.json\n"
     "  bench prove    prove a synthetic Filecoin-shaped circuit and print phase times\n"
-    "                 [--backend cpu|cuda] [--constraints N] [--proofs K] [--setup real|random] [--runs R]\n"
+    "                 [--backend cpu|cuda] [--constraints N] [--proofs K[,K...]] [--witness distinct|shared] [--setup real|random] [--runs R]\n"
     "  bench msm      GPU MSM on resident data: --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5]\n"
     "  bench ntt      GPU NTT on device data: --backend cuda [--log-size 20,24] [--kind forward|coset|h] [--runs 5]\n"
     "  setup          INSECURE test parameters for a native circuit, where the daemon finds them\n"

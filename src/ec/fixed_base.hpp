@@ -3,6 +3,7 @@
 // generating many multiples of one base (test setups, key generation).
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "ec/curve.hpp"
@@ -37,6 +38,9 @@ class FixedBaseTable {
     }
     return acc;
   }
+
+  // The table, window-major: entries()[w·kDigits + d] = d·2^(w·kWindowBits)·G (d = 0: identity).
+  std::span<const Affine<C>> entries() const { return table_; }
 
  private:
   std::vector<Affine<C>> table_;  // table_[w·kDigits + d] = d·2^(8w)·G

@@ -1,11 +1,10 @@
-// Test setup: Lagrange evaluation of the QAP at τ, then fixed-base multiplications.
+// Test setup: the QAP at τ (QapEvaluator), the query scalars, then fixed-base multiplications.
 #include "groth16/setup.hpp"
 
 #include <random>
 #include <string>
 
-#include "ec/fixed_base.hpp"
-#include "ff/batch_inverse.hpp"
+#include "groth16/qap_evaluator.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::groth16 {
@@ -15,7 +14,7 @@ using ff::Fr;
 
 // Multiplies every scalar by the table's base, in parallel, and normalizes to affine.
 template <class C>
-std::vector<ec::Affine<C>> fixed_base_many(const ec::FixedBaseTable<C>& table, const std::vector<Fr>& scalars,
+std::vector<ec::Affine<C>> fixed_base_many(const ec::FixedBaseTable<C>& table, std::span<const Fr> scalars,
                                            ThreadPool& pool) {
   std::vector<ec::Jacobian<C>> points(scalars.size());
   pool.parallel_for(scalars.size(), [&](size_t begin, size_t end) {
@@ -24,103 +23,156 @@ std::vector<ec::Affine<C>> fixed_base_many(const ec::FixedBaseTable<C>& table, c
   return ec::batch_to_affine<C>(points);
 }
 
-// u_i(τ) = Σ_j M[j][i]·L_j(τ) for every column i.
-std::vector<Fr> evaluate_columns(const r1cs::SparseMatrix& m, const std::vector<Fr>& lagrange, size_t columns) {
-  std::vector<Fr> out(columns);
-  for (size_t row = 0; row < m.rows(); ++row) {
-    for (uint64_t k = m.row_offsets[row]; k < m.row_offsets[row + 1]; ++k) out[m.columns[k]] += m.values[k] * lagrange[row];
+// Counts what a circuit allocates and enforces (the first setup pass).
+class ConstraintCounter final : public r1cs::ConstraintSystem {
+ public:
+  r1cs::Variable alloc(const Fr&) override { return {aux++, r1cs::VariableKind::kAux}; }
+  r1cs::Variable alloc_input(const Fr&) override { return {inputs++, r1cs::VariableKind::kInput}; }
+  void enforce(const r1cs::LinearCombination&, const r1cs::LinearCombination&,
+               const r1cs::LinearCombination&) override {
+    ++constraints;
   }
+  size_t inputs = 1, aux = 0, constraints = 0;  // ONE is allocated before synthesis
+};
+
+Status check_waste(const ToxicWaste& waste, const ntt::Domain& domain) {
+  for (const Fr* f : {&waste.alpha, &waste.beta, &waste.gamma, &waste.delta}) {
+    if (f->is_zero()) return Status::invalid_argument("test setup: toxic waste must be non-zero");
+  }
+  if ((waste.tau.pow(ff::Limbs<1>{domain.size()}) - Fr::one()).is_zero()) {
+    return Status::invalid_argument("test setup: τ lies in the evaluation domain");
+  }
+  return Status::ok();
+}
+
+// τ^i·Z(τ)/δ for i < n, in parallel chunks.
+std::vector<Fr> h_query_scalars(const ToxicWaste& waste, size_t n, const Fr& delta_inv, ThreadPool& pool) {
+  const Fr first = (waste.tau.pow(ff::Limbs<1>{n}) - Fr::one()) * delta_inv;
+  std::vector<Fr> out(n);
+  pool.parallel_for(n, [&](size_t begin, size_t end) {
+    Fr power = first * waste.tau.pow(ff::Limbs<1>{begin});
+    for (size_t i = begin; i < end; ++i) {
+      out[i] = power;
+      power *= waste.tau;
+    }
+  });
   return out;
+}
+
+// The key from the QAP at τ: the query scalars (u, v, w released as soon as they are used),
+// then one batch of fixed-base multiplications per query.
+Result<ProvingKey> key_from_qap(QapAtTau qap, const ntt::Domain& domain, const ToxicWaste& waste, ThreadPool& pool,
+                                GeneratorMultiplier* multiplier) {
+  const size_t inputs = qap.num_inputs, vars = qap.num_inputs + qap.num_aux;
+  const Fr gamma_inv = waste.gamma.inverse(), delta_inv = waste.delta.inverse();
+  std::vector<Fr> ic_scalars(inputs), l_scalars(vars - inputs);
+  pool.parallel_for(vars, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const Fr combined = waste.beta * qap.u[i] + waste.alpha * qap.v[i] + qap.w[i];
+      if (i < inputs) {
+        ic_scalars[i] = combined * gamma_inv;
+      } else {
+        l_scalars[i - inputs] = combined * delta_inv;
+      }
+    }
+  });
+  qap.w = std::vector<Fr>();
+  // A: every input, then aux present in A. B: inputs and aux present in B.
+  std::vector<Fr> a_scalars, b_scalars;
+  for (size_t i = 0; i < vars; ++i) {
+    const bool in_a = i < inputs || qap.a_aux.test(i - inputs);
+    const bool in_b = i < inputs ? qap.b_inputs.test(i) : qap.b_aux.test(i - inputs);
+    if (in_a) {
+      if (qap.u[i].is_zero()) return Status::invalid_argument("test setup: variable " + std::to_string(i) + " has u(τ) = 0");
+      a_scalars.push_back(qap.u[i]);
+    }
+    if (in_b) {
+      if (qap.v[i].is_zero()) return Status::invalid_argument("test setup: variable " + std::to_string(i) + " has v(τ) = 0");
+      b_scalars.push_back(qap.v[i]);
+    }
+  }
+  qap.u = qap.v = std::vector<Fr>();
+
+  HostGeneratorMultiplier host(pool);
+  GeneratorMultiplier& mul = multiplier != nullptr ? *multiplier : host;
+  ProvingKey pk;
+  auto one_g1 = [&](const Fr& k) { return host.g1(std::span(&k, 1)).value().front(); };
+  auto one_g2 = [&](const Fr& k) { return host.g2(std::span(&k, 1)).value().front(); };
+  pk.vk.alpha_g1 = one_g1(waste.alpha);
+  pk.vk.beta_g1 = one_g1(waste.beta);
+  pk.vk.beta_g2 = one_g2(waste.beta);
+  pk.vk.gamma_g2 = one_g2(waste.gamma);
+  pk.vk.delta_g1 = one_g1(waste.delta);
+  pk.vk.delta_g2 = one_g2(waste.delta);
+  // Each query's scalars are released once its points exist (B's after both groups).
+  auto take = [](auto& out, auto points, std::vector<Fr>* release) -> Status {
+    if (!points.is_ok()) return points.status();
+    out = std::move(points).value();
+    if (release != nullptr) *release = std::vector<Fr>();
+    return Status::ok();
+  };
+  std::vector<Fr> h_scalars = h_query_scalars(waste, domain.size(), delta_inv, pool);
+  for (auto [out, scalars] : {std::pair{&pk.vk.ic, &ic_scalars}, std::pair{&pk.h, &h_scalars},
+                              std::pair{&pk.l, &l_scalars}, std::pair{&pk.a, &a_scalars}}) {
+    if (Status s = take(*out, mul.g1(*scalars), scalars); !s.is_ok()) return s;
+  }
+  if (Status s = take(pk.b_g1, mul.g1(b_scalars), nullptr); !s.is_ok()) return s;
+  if (Status s = take(pk.b_g2, mul.g2(b_scalars), &b_scalars); !s.is_ok()) return s;
+  return pk;
 }
 
 }  // namespace
 
-Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const ToxicWaste& waste, ThreadPool& pool) {
-  const size_t m = shape.num_constraints();
-  if (m == 0 || shape.num_inputs == 0) return Status::invalid_argument("test setup: the circuit has no constraints");
-  auto domain = ntt::Domain::create(m);
-  if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
-  const size_t n = domain->size();
-  for (const Fr* f : {&waste.alpha, &waste.beta, &waste.gamma, &waste.delta}) {
-    if (f->is_zero()) return Status::invalid_argument("test setup: toxic waste must be non-zero");
-  }
-
-  const Fr omega = domain->omega();
-  const Fr z_tau = waste.tau.pow(ff::Limbs<1>{n}) - Fr::one();  // Z(τ) = τ^n − 1
-  if (z_tau.is_zero()) return Status::invalid_argument("test setup: τ lies in the evaluation domain");
-
-  // L_j(τ) = Z(τ)/n · ω^j/(τ − ω^j) for the constraint rows j < m.
-  std::vector<Fr> lagrange(m);
-  std::vector<Fr> omega_powers(m);
-  Fr w = Fr::one();
-  for (size_t j = 0; j < m; ++j) {
-    omega_powers[j] = w;
-    lagrange[j] = waste.tau - w;
-    w *= omega;
-  }
-  ff::batch_inverse<Fr>(lagrange);
-  const Fr scale = z_tau * Fr::from_u64(n).inverse();
-  for (size_t j = 0; j < m; ++j) lagrange[j] *= omega_powers[j] * scale;
-
-  const size_t vars = shape.num_variables();
-  const std::vector<Fr> u = evaluate_columns(shape.a, lagrange, vars);
-  const std::vector<Fr> v = evaluate_columns(shape.b, lagrange, vars);
-  const std::vector<Fr> wc = evaluate_columns(shape.c, lagrange, vars);
-
-  const Fr gamma_inv = waste.gamma.inverse(), delta_inv = waste.delta.inverse();
-  std::vector<Fr> ic_scalars, l_scalars, a_scalars, b_scalars;
-  for (size_t i = 0; i < vars; ++i) {
-    const Fr combined = waste.beta * u[i] + waste.alpha * v[i] + wc[i];
-    (i < shape.num_inputs ? ic_scalars : l_scalars).push_back(combined * (i < shape.num_inputs ? gamma_inv : delta_inv));
-  }
-  // A: every input, then aux present in A. B: inputs and aux present in B.
-  const r1cs::DensityBitmap a_aux = shape.a.column_density(shape.num_inputs, vars);
-  const r1cs::DensityBitmap b_inputs = shape.b.column_density(0, shape.num_inputs);
-  const r1cs::DensityBitmap b_aux = shape.b.column_density(shape.num_inputs, vars);
-  for (size_t i = 0; i < vars; ++i) {
-    const bool in_a = i < shape.num_inputs || a_aux.test(i - shape.num_inputs);
-    const bool in_b = i < shape.num_inputs ? b_inputs.test(i) : b_aux.test(i - shape.num_inputs);
-    if (in_a) {
-      if (u[i].is_zero()) return Status::invalid_argument("test setup: variable " + std::to_string(i) + " has u(τ) = 0");
-      a_scalars.push_back(u[i]);
-    }
-    if (in_b) {
-      if (v[i].is_zero()) return Status::invalid_argument("test setup: variable " + std::to_string(i) + " has v(τ) = 0");
-      b_scalars.push_back(v[i]);
-    }
-  }
-  std::vector<Fr> h_scalars(n);
-  Fr power = z_tau * delta_inv;  // τ^i·Z(τ)/δ
-  for (size_t i = 0; i < n; ++i) {
-    h_scalars[i] = power;
-    power *= waste.tau;
-  }
-
-  const ec::FixedBaseTable<ec::G1Config> g1(ec::G1Jacobian::generator());
-  const ec::FixedBaseTable<ec::G2Config> g2(ec::G2Jacobian::generator());
-  ProvingKey pk;
-  pk.vk.alpha_g1 = g1.mul(waste.alpha.to_canonical()).to_affine();
-  pk.vk.beta_g1 = g1.mul(waste.beta.to_canonical()).to_affine();
-  pk.vk.beta_g2 = g2.mul(waste.beta.to_canonical()).to_affine();
-  pk.vk.gamma_g2 = g2.mul(waste.gamma.to_canonical()).to_affine();
-  pk.vk.delta_g1 = g1.mul(waste.delta.to_canonical()).to_affine();
-  pk.vk.delta_g2 = g2.mul(waste.delta.to_canonical()).to_affine();
-  pk.vk.ic = fixed_base_many(g1, ic_scalars, pool);
-  pk.h = fixed_base_many(g1, h_scalars, pool);
-  pk.l = fixed_base_many(g1, l_scalars, pool);
-  pk.a = fixed_base_many(g1, a_scalars, pool);
-  pk.b_g1 = fixed_base_many(g1, b_scalars, pool);
-  pk.b_g2 = fixed_base_many(g2, b_scalars, pool);
-  return pk;
+ToxicWaste ToxicWaste::from_seed(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  return {Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
 }
 
-Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, uint64_t seed, ThreadPool& pool) {
-  r1cs::ShapeRecorder recorder;
-  if (Status s = circuit.synthesize(recorder); !s.is_ok()) return s;
-  const r1cs::R1csShape shape = std::move(recorder).finish(true);
-  std::mt19937_64 rng(seed);
-  const ToxicWaste waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
-  return insecure_test_setup(shape, waste, pool);
+HostGeneratorMultiplier::HostGeneratorMultiplier(ThreadPool& pool)
+    : pool_(pool), g1_(ec::G1Jacobian::generator()), g2_(ec::G2Jacobian::generator()) {}
+
+Result<std::vector<ec::G1Affine>> HostGeneratorMultiplier::g1(std::span<const Fr> scalars) {
+  return fixed_base_many(g1_, scalars, pool_);
+}
+
+Result<std::vector<ec::G2Affine>> HostGeneratorMultiplier::g2(std::span<const Fr> scalars) {
+  return fixed_base_many(g2_, scalars, pool_);
+}
+
+Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const ToxicWaste& waste, ThreadPool& pool,
+                                       GeneratorMultiplier* multiplier) {
+  if (shape.num_constraints() == 0 || shape.num_inputs == 0) {
+    return Status::invalid_argument("test setup: the circuit has no constraints");
+  }
+  auto domain = ntt::Domain::create(shape.num_constraints());
+  if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
+  if (Status s = check_waste(waste, *domain); !s.is_ok()) return s;
+  auto qap = evaluate_qap(shape, *domain, waste.tau);
+  if (!qap.is_ok()) return qap.status();
+  return key_from_qap(std::move(qap).value(), *domain, waste, pool, multiplier);
+}
+
+Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, const ToxicWaste& waste, ThreadPool& pool,
+                                          GeneratorMultiplier* multiplier) {
+  ConstraintCounter counter;
+  if (Status s = circuit.synthesize(counter); !s.is_ok()) return s;
+  auto domain = ntt::Domain::create(counter.constraints + counter.inputs);
+  if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
+  if (Status s = check_waste(waste, *domain); !s.is_ok()) return s;
+  QapEvaluator evaluator(*domain, waste.tau);
+  if (Status s = circuit.synthesize(evaluator); !s.is_ok()) return s;
+  if (evaluator.num_inputs() != counter.inputs || evaluator.num_aux() != counter.aux ||
+      evaluator.rows() != counter.constraints) {
+    return Status::invalid_argument("test setup: the circuit synthesized a different shape on its second pass");
+  }
+  auto qap = std::move(evaluator).finish(true);
+  if (!qap.is_ok()) return qap.status();
+  return key_from_qap(std::move(qap).value(), *domain, waste, pool, multiplier);
+}
+
+Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, uint64_t seed, ThreadPool& pool,
+                                          GeneratorMultiplier* multiplier) {
+  return insecure_circuit_setup(circuit, ToxicWaste::from_seed(seed), pool, multiplier);
 }
 
 }  // namespace cuzk::groth16

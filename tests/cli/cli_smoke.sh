@@ -31,9 +31,13 @@ expect_rc 2 "$cuzk" prove --zkey "$f/circuit.zkey"
 expect_rc 2 "$cuzk" no-such-command
 expect_rc 2 "$cuzk" bench prove --constraints zero
 expect_rc 0 "$cuzk" bench prove --constraints 64 --setup real
-grep -q "all proofs verified" "$scratch/out" || fail "bench prove did not verify its proof"
+grep -q "all 1 proofs verified" "$scratch/out" || fail "bench prove did not verify its proof"
+expect_rc 0 "$cuzk" bench prove --constraints 100 --proofs 1,3 --witness shared
+grep -q "all 3 proofs verified" "$scratch/out" || fail "bench prove did not verify a batch of one witness proved three times"
+expect_rc 2 "$cuzk" bench prove --proofs 1,,2
+expect_rc 2 "$cuzk" bench prove --witness some
 expect_rc 0 "$cuzk" bench prove --post window-post --sector-size 2KiB --setup real
-grep -q "all proofs verified" "$scratch/out" || fail "bench prove did not verify the WindowPoSt proof"
+grep -q "all 1 proofs verified" "$scratch/out" || fail "bench prove did not verify the WindowPoSt proof"
 expect_rc 2 "$cuzk" bench prove --post window-post --constraints 64
 expect_rc 2 "$cuzk" bench prove --post no-such-kind
 expect_rc 0 "$cuzk" setup --circuit synthetic-64 --param-dir "$scratch/params"

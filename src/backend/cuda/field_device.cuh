@@ -322,6 +322,23 @@ class alignas(16) DeviceField {
   }
   __device__ __forceinline__ bool is_one() const { return *this == one(); }
 
+  // a^(m−2) = a^(−1) mod m by Fermat (0 maps to 0): square-and-multiply over the bits of
+  // m − 2 from the top, ~32N squarings and ~16N products. For one-off normalisations (the
+  // fixed-base setup), not for inner loops.
+  __device__ DeviceField inverse() const {
+    DeviceField acc = one();
+#pragma unroll 1
+    for (int i = static_cast<int>(kWords) - 1; i >= 0; --i) {
+      const uint32_t e = Modulus::word(static_cast<size_t>(i)) - (i == 0 ? 2u : 0u);  // m is odd and > 2: no borrow
+#pragma unroll 1
+      for (int bit = 31; bit >= 0; --bit) {
+        sqr(acc, acc);
+        if ((e >> bit) & 1u) mul(acc, acc, *this);
+      }
+    }
+    return acc;
+  }
+
   __device__ __forceinline__ friend DeviceField operator+(const DeviceField& a, const DeviceField& b) {
     DeviceField out;
     add(out, a, b);

@@ -54,6 +54,16 @@ struct alignas(16) DeviceFq2 {
     DeviceFq::dbl(out.c1, p);
   }
 
+  // (c0 + c1u)^(−1) = (c0 − c1u)/(c0² + c1²) (u² = −1; 0 maps to 0)
+  __device__ DeviceFq2 inverse() const {
+    const DeviceFq norm_inv = (c0.square() + c1.square()).inverse();
+    DeviceFq2 out;
+    DeviceFq::mul(out.c0, c0, norm_inv);
+    DeviceFq::mul(out.c1, c1, norm_inv);
+    DeviceFq::neg(out.c1, out.c1);
+    return out;
+  }
+
   __device__ __forceinline__ friend DeviceFq2 operator+(const DeviceFq2& a, const DeviceFq2& b) {
     DeviceFq2 out;
     add(out, a, b);

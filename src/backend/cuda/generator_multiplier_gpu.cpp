@@ -1,0 +1,77 @@
+// GpuGeneratorMultiplier: tables up once, then chunks of scalars up and points down.
+#include "backend/cuda/generator_multiplier_gpu.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+
+#include "backend/cuda/device_stream.hpp"
+#include "backend/cuda/fixed_base_device.hpp"
+#include "ec/fixed_base.hpp"
+
+namespace cuzk::backend::cuda {
+namespace {
+
+// The kernel writes the host record layout: x, y, then the infinity flag in an 8-byte word.
+template <class C>
+constexpr bool host_record_layout_matches() {
+  using A = ec::Affine<C>;
+  return sizeof(A) == 2 * sizeof(typename C::Field) + 8 && offsetof(A, infinity) == 2 * sizeof(typename C::Field) &&
+         std::is_trivially_copyable_v<A>;
+}
+static_assert(host_record_layout_matches<ec::G1Config>() && host_record_layout_matches<ec::G2Config>());
+static_assert(ec::FixedBaseTable<ec::G1Config>::kWindowBits == kFixedBaseWindowBits &&
+              ec::FixedBaseTable<ec::G1Config>::kWindows == kFixedBaseWindows);
+
+}  // namespace
+
+Result<std::unique_ptr<GpuGeneratorMultiplier>> GpuGeneratorMultiplier::create(int device, size_t chunk_scalars) {
+  if (chunk_scalars == 0) return Status::invalid_argument("GPU generator multiplier: the chunk must hold a scalar");
+  if (Status s = set_current_device(device); !s.is_ok()) return s;
+  std::unique_ptr<GpuGeneratorMultiplier> out(new GpuGeneratorMultiplier());
+  out->device_ = device;
+  out->chunk_ = chunk_scalars;
+  const ec::FixedBaseTable<ec::G1Config> g1(ec::G1Jacobian::generator());
+  const ec::FixedBaseTable<ec::G2Config> g2(ec::G2Jacobian::generator());
+  auto g1_table = GpuBases<ec::G1Config>::upload(g1.entries());
+  if (!g1_table.is_ok()) return g1_table.status();
+  auto g2_table = GpuBases<ec::G2Config>::upload(g2.entries());
+  if (!g2_table.is_ok()) return g2_table.status();
+  out->g1_table_ = std::move(g1_table).value();
+  out->g2_table_ = std::move(g2_table).value();
+  return out;
+}
+
+template <class C>
+Result<std::vector<ec::Affine<C>>> GpuGeneratorMultiplier::multiply(const GpuBases<C>& table,
+                                                                     std::span<const ff::Fr> scalars) {
+  if (Status s = set_current_device(device_); !s.is_ok()) return s;
+  std::vector<ec::Affine<C>> out(scalars.size());
+  if (scalars.empty()) return out;
+  const size_t chunk = std::min(chunk_, scalars.size());
+  auto d_scalars = DeviceBuffer::allocate(chunk * sizeof(ff::Fr));
+  if (!d_scalars.is_ok()) return d_scalars.status();
+  auto d_points = DeviceBuffer::allocate(chunk * sizeof(ec::Affine<C>));
+  if (!d_points.is_ok()) return d_points.status();
+  for (size_t begin = 0; begin < scalars.size(); begin += chunk) {
+    const size_t count = std::min(chunk, scalars.size() - begin);
+    if (Status s = d_scalars->upload(scalars.subspan(begin, count)); !s.is_ok()) return s;
+    if (Status s = launch_fixed_base(curve_kind<C>(), table.at(0), d_scalars->data(), count, d_points->data(),
+                                     sizeof(ec::Affine<C>), nullptr);
+        !s.is_ok()) {
+      return s;
+    }
+    if (Status s = d_points->download(std::span(out).subspan(begin, count)); !s.is_ok()) return s;
+  }
+  return out;
+}
+
+Result<std::vector<ec::G1Affine>> GpuGeneratorMultiplier::g1(std::span<const ff::Fr> scalars) {
+  return multiply(g1_table_, scalars);
+}
+
+Result<std::vector<ec::G2Affine>> GpuGeneratorMultiplier::g2(std::span<const ff::Fr> scalars) {
+  return multiply(g2_table_, scalars);
+}
+
+}  // namespace cuzk::backend::cuda
