@@ -35,9 +35,10 @@
 # (six files at most, for callers that collect only a few.)
 #
 # Environment: GPU_CHECK_SKIP_BENCH=1 skips the benchmarks; GPU_CHECK_BENCH_SIZES=small runs
-# them at small sizes only; GPU_CHECK_CPU_BENCH=1 also runs the CPU Google Benchmark programs,
-# GPU_CHECK_BENCH_ARGS adding arguments to them (e.g. --benchmark_filter=Fr);
-# GPU_CHECK_TEST_TIMEOUT (seconds, default 600) bounds each test; GPU_CHECK_SANITIZE=1 runs
+# them at small sizes only, GPU_CHECK_BENCH_SIZES=porep only the 2^27 PoRep-shaped proof
+# benchmark (test setup on the GPU, one proof and a batch of 10, all verified);
+# GPU_CHECK_CPU_BENCH=1 also runs the CPU Google Benchmark programs, GPU_CHECK_BENCH_ARGS
+# adding arguments to them (e.g. --benchmark_filter=Fr); GPU_CHECK_TEST_TIMEOUT (seconds, default 600) bounds each test; GPU_CHECK_SANITIZE=1 runs
 # compute-sanitizer (memcheck, racecheck) over small cases.
 #
 # A build folder trimmed for carrying (only what this script runs): scripts/gpu-pack.sh.
@@ -184,14 +185,15 @@ else
 fi
 
 # ---------------------------------------------------------------- compute-sanitizer
-# GPU_CHECK_SANITIZE=1: memcheck and racecheck over small MSMs of both curves and a small
-# whole proof (H NTTs, all five MSMs).
+# GPU_CHECK_SANITIZE=1: memcheck and racecheck over small MSMs of both curves, a small
+# whole proof (H NTTs, all five MSMs) and the setup's fixed-base multiplications.
 if [[ ${GPU_CHECK_SANITIZE:-0} == 1 ]]; then
   SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   gpu_tests=$BUILD_DIR/tests/backend/cuda
   for tool in memcheck racecheck; do
     for case in "backend_cuda_msm_gpu_test:GpuMsmTest/0.Densities:GpuMsmTest/1.SpecialScalarsAndBases" \
-                "backend_cuda_gpu_prover_test:GpuProverTest.DemoCircuitBatchBitIdentical"; do
+                "backend_cuda_gpu_prover_test:GpuProverTest.DemoCircuitBatchBitIdentical" \
+                "backend_cuda_generator_multiplier_gpu_test:GeneratorMultiplierGpuTest.EqualsTheHostMultiplier"; do
       program=${case%%:*}
       filter=${case#*:}
       start=$(date +%s)
@@ -239,7 +241,13 @@ else
     run_bench msm-g2 bench msm --backend cuda --curve g2 --log-size 16 --runs 3
     run_bench ntt bench ntt --backend cuda --log-size 16,20 --runs 3
     run_bench ntt-h bench ntt --backend cuda --kind h --log-size 20 --runs 3
-    run_bench prove bench prove --backend cuda --constraints 65536 --setup random --runs 3
+    run_bench prove bench prove --backend cuda --constraints 65536 --setup real --runs 3
+  elif [[ ${GPU_CHECK_BENCH_SIZES:-full} == porep ]]; then
+    # a 2^27-constraint PoRep-shaped partition: GPU test setup (~2.5 min), then one proof and a
+    # batch of 10 (one witness proved ten times: ten distinct 2^27 witnesses exceed the host's
+    # memory), every proof verified; ~4.5 min and ~73 GB of host memory on the H200 machine
+    run_bench prove-porep bench prove --backend cuda --constraints 134217728 --setup real --proofs 1,10 \
+      --witness shared --runs 2
   else
     run_bench msm-g1 bench msm --backend cuda --curve g1 --log-size 20,22,24,26 --runs 5
     run_bench msm-g1-witness bench msm --backend cuda --curve g1 --scalars witness --log-size 24,27 --runs 3
@@ -247,8 +255,8 @@ else
     run_bench ntt bench ntt --backend cuda --log-size 20,24,26,27 --runs 5
     run_bench ntt-coset bench ntt --backend cuda --kind coset --log-size 27 --runs 5
     run_bench ntt-h bench ntt --backend cuda --kind h --log-size 24,27 --runs 3
-    run_bench prove bench prove --backend cuda --constraints 1048576 --setup random --runs 3
-    run_bench prove-batch bench prove --backend cuda --constraints 4194304 --proofs 4 --setup random --runs 2
+    run_bench prove bench prove --backend cuda --constraints 1048576 --setup real --runs 3
+    run_bench prove-batch bench prove --backend cuda --constraints 4194304 --proofs 1,4 --setup real --runs 3
   fi
 fi
 if [[ ${GPU_CHECK_CPU_BENCH:-0} == 1 && -d $BUILD_DIR/bench ]]; then
