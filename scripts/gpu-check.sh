@@ -38,8 +38,9 @@
 # them at small sizes only, GPU_CHECK_BENCH_SIZES=porep only the 2^27 PoRep-shaped proof
 # benchmark (test setup on the GPU, one proof and a batch of 10, all verified);
 # GPU_CHECK_CPU_BENCH=1 also runs the CPU Google Benchmark programs, GPU_CHECK_BENCH_ARGS
-# adding arguments to them (e.g. --benchmark_filter=Fr); GPU_CHECK_TEST_TIMEOUT (seconds, default 600) bounds each test; GPU_CHECK_SANITIZE=1 runs
-# compute-sanitizer (memcheck, racecheck) over small cases.
+# adding arguments to them (e.g. --benchmark_filter=Fr); GPU_CHECK_TEST_TIMEOUT (seconds,
+# default 600) bounds each test; GPU_CHECK_SANITIZE=1 runs compute-sanitizer (memcheck,
+# racecheck) over small cases.
 #
 # A build folder trimmed for carrying (only what this script runs): scripts/gpu-pack.sh.
 set -uo pipefail
