@@ -3,10 +3,13 @@
 // (and therefore the proofs) equal the CPU backend's.
 #include "backend/cuda/gpu_prover.hpp"
 
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <future>
 #include <map>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -67,6 +70,42 @@ struct StageTimes {
   double prep_ms = 0, alloc_ms = 0, upload_ms = 0;
 };
 
+// How far the staging of one circuit got, for the compute side to start on a while b and c
+// still upload: milestones kA, kB, kC (that vector on the device, zero padded) and kAll (the
+// assignments and densities too). A failed staging wakes the waiters with its error.
+class StageSignal {
+ public:
+  static constexpr size_t kA = 1, kB = 2, kC = 3, kAll = 4;
+  void reach(size_t milestone) {
+    {
+      std::lock_guard lock(mutex_);
+      reached_ = milestone;
+    }
+    changed_.notify_all();
+  }
+  void fail(Status status) {
+    {
+      std::lock_guard lock(mutex_);
+      status_ = std::move(status);
+      failed_ = true;
+    }
+    changed_.notify_all();
+  }
+  // OK once `milestone` is reached; the staging's error if it failed first.
+  Status wait(size_t milestone) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return reached_ >= milestone || failed_; });
+    return reached_ >= milestone ? Status::ok() : status_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  size_t reached_ = 0;
+  bool failed_ = false;
+  Status status_;
+};
+
 // Grows `buffer` to at least `bytes` (contents lost).
 Status reserve(DeviceBuffer& buffer, size_t bytes) {
   if (buffer.size_bytes() >= bytes) return Status::ok();
@@ -123,17 +162,21 @@ struct GpuProver::Impl {
     return &it->second;
   }
 
-  // Densities, device buffers and uploads of one circuit into `slot` (runs on the staging
-  // thread; uses only the uploader's stream).
-  Status stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageTimes& times);
+  // Densities, device buffers and uploads of one circuit into `slot`, each milestone signalled
+  // (runs on the staging thread; uses only the uploader's stream).
+  Status stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageSignal& signal, StageTimes& times);
 
-  // H, the five MSMs and the assembly of one staged circuit (on the compute stream).
+  // H, the five MSMs and the assembly of one circuit (on the compute stream) as its staging
+  // progresses: a, b, c each go to the coset as soon as they are on the device; `staged`
+  // waits for the rest of the staging (it also starts the next circuit's) before the MSMs.
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
                                    const r1cs::ProvingAssignment& cs, const GpuDomain& d, Slot& slot,
+                                   StageSignal& signal, const std::function<Status()>& staged,
                                    groth16::BlindingSource& blinding, GpuProveTimings& t);
 };
 
-Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageTimes& times) {
+Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageSignal& signal,
+                              StageTimes& times) {
   Stopwatch phase;
   // prep: the A/B densities over [inputs, aux] (A: every input has a base)
   const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
@@ -161,6 +204,7 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot&
     const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
     if (Status s = uploader->upload(abc + k * n * sizeof(Fr), v.data(), m * sizeof(Fr), pool); !s.is_ok()) return s;
     if (Status s = uploader->zero(abc + (k * n + m) * sizeof(Fr), (n - m) * sizeof(Fr)); !s.is_ok()) return s;
+    signal.reach(StageSignal::kA + k);
   }
   auto* scalars = static_cast<std::byte*>(slot.d_scalars.data());
   if (Status s = uploader->upload(scalars, cs.input_assignment.data(), inputs * sizeof(Fr), pool); !s.is_ok()) {
@@ -184,11 +228,13 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot&
   Reclaimer::shared().dispose(std::move(density_a));
   Reclaimer::shared().dispose(std::move(density_b));
   times.upload_ms += phase.lap_ms();
+  signal.reach(StageSignal::kAll);
   return Status::ok();
 }
 
 Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
                                                   const r1cs::ProvingAssignment& cs, const GpuDomain& d, Slot& slot,
+                                                  StageSignal& signal, const std::function<Status()>& staged,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
   const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
@@ -197,16 +243,23 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   DeviceBuffer& d_density_a = slot.d_density_a;
   DeviceBuffer& d_density_b = slot.d_density_b;
 
-  // ntt: h = d_abc[0..n−1)
+  // ntt: h = d_abc[0..n−1); the waits for a, b, c and for the rest of the staging count as
+  // upload (for the first circuit they overlap its own H, later circuits are staged already)
   auto* abc = static_cast<std::byte*>(d_abc.data());
-  if (Status s = gpu_compute_h(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), stream.handle());
-      !s.is_ok()) {
-    return s;
+  void* st = stream.handle();
+  for (size_t k = 0; k < 3; ++k) {
+    if (Status s = signal.wait(StageSignal::kA + k); !s.is_ok()) return s;
+    t.upload_ms += phase.lap_ms();
+    if (Status s = gpu_h_to_coset(d, abc + k * n * sizeof(Fr), st); !s.is_ok()) return s;
+    t.ntt_ms += phase.lap_ms();
   }
+  if (Status s = gpu_h_quotient(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), st); !s.is_ok()) return s;
+  t.ntt_ms += phase.lap_ms();
+  if (Status s = staged(); !s.is_ok()) return s;
+  t.upload_ms += phase.lap_ms();
   if (Status s = stream.synchronize(); !s.is_ok()) return s;
   t.ntt_ms += phase.lap_ms();
 
-  void* st = stream.handle();
   const auto* density_a_words = static_cast<const uint64_t*>(d_density_a.data());
   const auto* density_b_words = static_cast<const uint64_t*>(d_density_b.data());
   auto a_answer = gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), d_scalars.data(), vars, density_a_words, workspace, st);
@@ -292,13 +345,21 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
     impl_->uploader = std::move(uploader).value();
   }
   t.prep_ms += phase.lap_ms();
-  // Circuit i + 1 is staged on another thread while circuit i computes (two slots).
+  // Circuit i + 1 is staged on another thread while circuit i computes (two slots); circuit
+  // i's H starts as soon as its a is on the device.
   std::vector<StageTimes> stage_times(circuits.size());
+  std::vector<std::unique_ptr<StageSignal>> signals(circuits.size());
+  for (auto& signal : signals) signal = std::make_unique<StageSignal>();
   Impl& impl = *impl_;
-  auto start_stage = [&impl, &circuits, &domains, &stage_times](size_t index) {
-    return std::async(std::launch::async, [&impl, &circuits, &domains, &stage_times, index]() -> Status {
-      if (Status s = set_current_device(impl.device); !s.is_ok()) return s;
-      return impl.stage(*circuits[index], domains[index]->size(), impl.slots[index % 2], stage_times[index]);
+  auto start_stage = [&impl, &circuits, &domains, &stage_times, &signals](size_t index) {
+    return std::async(std::launch::async, [&impl, &circuits, &domains, &stage_times, &signals, index]() -> Status {
+      Status s = set_current_device(impl.device);
+      if (s.is_ok()) {
+        s = impl.stage(*circuits[index], domains[index]->size(), impl.slots[index % 2], *signals[index],
+                       stage_times[index]);
+      }
+      if (!s.is_ok()) signals[index]->fail(s);
+      return s;
     });
   };
   std::vector<groth16::Proof> proofs;
@@ -306,10 +367,15 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   if (circuits.empty()) return proofs;
   std::future<Status> next = start_stage(0);  // joined by its destructor on every return path
   for (size_t index = 0; index < circuits.size(); ++index) {
-    if (Status s = next.get(); !s.is_ok()) return circuit_error(index, s);
-    t.upload_ms += phase.lap_ms();  // waiting for the staging (hidden after the first circuit)
-    if (index + 1 < circuits.size()) next = start_stage(index + 1);
-    auto proof = impl.prove_one(pk, **bases, *circuits[index], *domains[index], impl.slots[index % 2], blinding, t);
+    // joins circuit index's staging, then stages circuit index + 1 into the other slot
+    // (circuit index − 1, its last user, is done)
+    const std::function<Status()> staged = [&next, &start_stage, index, count = circuits.size()]() -> Status {
+      Status s = next.get();
+      if (s.is_ok() && index + 1 < count) next = start_stage(index + 1);
+      return s;
+    };
+    auto proof = impl.prove_one(pk, **bases, *circuits[index], *domains[index], impl.slots[index % 2],
+                                *signals[index], staged, blinding, t);
     if (!proof.is_ok()) return circuit_error(index, proof.status());
     proofs.push_back(*proof);
     phase.lap_ms();

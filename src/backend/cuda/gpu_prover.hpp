@@ -3,7 +3,7 @@
 // bit-identical to the CPU backend's. H (7 NTTs and the quotient) and all five MSMs (A, B in
 // G1 and G2, L, H) run on the device; blinding and assembly on the host. In a batch, the
 // host → device copies of circuit i + 1 (through reused pinned staging buffers) overlap the
-// compute of circuit i.
+// compute of circuit i, and each circuit's H starts while its later inputs still upload.
 //
 // A key's query bases are uploaded on first use and stay resident, keyed by the ProvingKey's
 // address (the caller keeps the key alive and unchanged while it is resident, or release()s
@@ -31,7 +31,8 @@ namespace cuzk::backend::cuda {
 // "CUZK_TIMING: phase=<name> ms=<n>".
 // Circuit i + 1 is staged (densities, buffers, uploads) on a second thread while circuit i
 // computes, so prep and alloc include work hidden behind the GPU phases, and upload counts
-// only the waits for staging (in full for the first circuit, plus a key's first upload).
+// only the waits for staging (plus a key's first upload). The first circuit's H starts once
+// its a is on the device, so its b, c and assignment uploads overlap its own NTTs.
 struct GpuProveTimings {
   double prep_ms = 0;      // argument checks, domains, density bitmaps
   double alloc_ms = 0;     // device buffers for the batch (grown on demand, then reused)

@@ -88,16 +88,24 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, void* d_values, void* stre
   return Status::internal("gpu_ntt: unknown kind");
 }
 
-Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream) {
+Status gpu_h_to_coset(const GpuDomain& domain, void* d_values, void* stream) {
   const uint32_t log_n = domain.log_size();
   // inverse (DIF, bit-reversed coefficients) → × g^j/n → forward on the coset (DIT, natural)
-  for (void* v : {d_a, d_b, d_c}) {
-    if (Status s = ntt_dif(v, log_n, domain.roots(), true, stream); !s.is_ok()) return s;
-    if (Status s = ntt_scale(v, log_n, domain.coset(), domain.size_inv(), true, stream); !s.is_ok()) return s;
-    if (Status s = ntt_dit(v, log_n, domain.roots(), false, stream); !s.is_ok()) return s;
-  }
+  if (Status s = ntt_dif(d_values, log_n, domain.roots(), true, stream); !s.is_ok()) return s;
+  if (Status s = ntt_scale(d_values, log_n, domain.coset(), domain.size_inv(), true, stream); !s.is_ok()) return s;
+  return ntt_dit(d_values, log_n, domain.roots(), false, stream);
+}
+
+Status gpu_h_quotient(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream) {
   if (Status s = ntt_quotient(d_a, d_b, d_c, domain.size(), domain.vanishing_inv(), stream); !s.is_ok()) return s;
   return gpu_ntt(domain, NttKind::kCosetInverse, d_a, stream);
+}
+
+Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream) {
+  for (void* v : {d_a, d_b, d_c}) {
+    if (Status s = gpu_h_to_coset(domain, v, stream); !s.is_ok()) return s;
+  }
+  return gpu_h_quotient(domain, d_a, d_b, d_c, stream);
 }
 
 Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<Fr> values) {

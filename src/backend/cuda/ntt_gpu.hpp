@@ -54,6 +54,11 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, void* d_values, void* stre
 // padded): d_a ← coset_inverse((coset_forward(inverse(a))·… − …)·1/Z), exactly as the CPU
 // prover's H; d_b and d_c are clobbered. h is d_a[0..n−1).
 Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream);
+// gpu_compute_h in two steps, so a caller can start on a while b and c are still uploading:
+// each of a, b, c in place to its coset evaluations (inverse, × g^j/n, forward), then the
+// quotient and the coset inverse.
+Status gpu_h_to_coset(const GpuDomain& domain, void* d_values, void* stream);
+Status gpu_h_quotient(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream);
 
 // For tests: one transform of host values in place (upload, run, download), synchronous.
 // kInvalidArgument on a size mismatch.
