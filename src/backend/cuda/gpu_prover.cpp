@@ -245,11 +245,12 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
 
   // ntt: h = d_abc[0..n−1); the waits for a, b, c and for the rest of the staging count as
   // upload (for the first circuit they overlap its own H, later circuits are staged already)
-  auto* abc = static_cast<std::byte*>(d_abc.data());
   void* st = stream.handle();
+  std::byte* abc = nullptr;  // read once the staging has (re)allocated the slot: after kA
   for (size_t k = 0; k < 3; ++k) {
     if (Status s = signal.wait(StageSignal::kA + k); !s.is_ok()) return s;
     t.upload_ms += phase.lap_ms();
+    abc = static_cast<std::byte*>(d_abc.data());
     if (Status s = gpu_h_to_coset(d, abc + k * n * sizeof(Fr), st); !s.is_ok()) return s;
     t.ntt_ms += phase.lap_ms();
   }
