@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <fstream>
 #include <mutex>
 #include <regex>
@@ -38,8 +39,14 @@ class EngineTest : public ::testing::Test {
   }
   void TearDown() override {
     engine_.reset();
+    Reclaimer::shared().drain();  // fakes freed late count down their behaviour: it must still exist
+    registry_.reset();
     std::filesystem::remove_all(dir_);
   }
+  // A behaviour for fake circuits that lives as long as the fixture: the engine hands
+  // synthesized fakes to the Reclaimer, which may free them (and count down `alive`) after the
+  // test body has returned.
+  FakeBehaviour& behaviour() { return behaviours_.emplace_back(); }
 
   EngineConfig config() {
     EngineConfig c;
@@ -84,6 +91,7 @@ class EngineTest : public ::testing::Test {
     return out;
   }
 
+  std::deque<FakeBehaviour> behaviours_;  // stable addresses; destroyed after the registry
   std::filesystem::path dir_;
   std::shared_ptr<CircuitRegistry> registry_;
   std::unique_ptr<Engine> engine_;
@@ -195,7 +203,7 @@ TEST_F(EngineTest, BadRequestsGetNamedErrorsAndLeaveTheEngineHealthy) {
 }
 
 TEST_F(EngineTest, HigherPrioritiesFinishFirst) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(100);
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
@@ -216,7 +224,7 @@ TEST_F(EngineTest, HigherPrioritiesFinishFirst) {
 }
 
 TEST_F(EngineTest, BatchableJobsShareOneProveCall) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.batchable = true;
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
@@ -235,7 +243,7 @@ TEST_F(EngineTest, BatchableJobsShareOneProveCall) {
 }
 
 TEST_F(EngineTest, BatchFlushesOnTimeout) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.batchable = true;
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
@@ -248,7 +256,7 @@ TEST_F(EngineTest, BatchFlushesOnTimeout) {
 }
 
 TEST_F(EngineTest, CancelQueuedAndInFlightJobs) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(50);
   b.partitions = 6;
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
@@ -271,7 +279,7 @@ TEST_F(EngineTest, CancelQueuedAndInFlightJobs) {
 }
 
 TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(20);
   b.partitions = 10;
   b.partition_bytes = 100;
@@ -292,7 +300,7 @@ TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
 }
 
 TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.fail_verify = true;
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   start(config());
@@ -303,7 +311,7 @@ TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {
 }
 
 TEST_F(EngineTest, ASynthesisFailureFailsOnlyItsOwnJobInABatch) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.batchable = true;
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
@@ -320,7 +328,7 @@ TEST_F(EngineTest, ASynthesisFailureFailsOnlyItsOwnJobInABatch) {
 }
 
 TEST_F(EngineTest, SynthesisOfTheNextJobOverlapsProving) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.synth_time = milliseconds(60);
   b.prove_time = milliseconds(60);
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
@@ -341,7 +349,7 @@ TEST_F(EngineTest, SynthesisOfTheNextJobOverlapsProving) {
 }
 
 TEST_F(EngineTest, ShutdownDrainsThenRefusesNewJobs) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(20);
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   start(config());
@@ -353,7 +361,7 @@ TEST_F(EngineTest, ShutdownDrainsThenRefusesNewJobs) {
 }
 
 TEST_F(EngineTest, PreloadEvictAndStatus) {
-  FakeBehaviour b;
+  FakeBehaviour& b = behaviour();
   ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 1234, b)).is_ok());
   auto c = config();
   c.preload = {"fake"};
