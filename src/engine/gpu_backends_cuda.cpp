@@ -1,5 +1,6 @@
-// make_gpu_backends with the CUDA backend: one GpuProver per device. The worker's `gpu` time is
-// the prove call's wall time, which equals the prover's own pre_return up to the return itself
+// make_gpu_backends with the CUDA backend: one GpuProver per device (and, for test setups,
+// make_gpu_generator_multiplier on device 0). The worker's `gpu` time is the prove call's
+// wall time, which equals the prover's own pre_return up to the return itself
 // (large buffers go to the reclaimer, never freed on the return path). A GpuProver takes one
 // caller at a time: its worker proves, and the SRS manager may release a key from another
 // thread (only a key no job uses), so both go through one mutex. Releasing before the key's
@@ -9,6 +10,7 @@
 #include <set>
 
 #include "backend/cuda/device.hpp"
+#include "backend/cuda/generator_multiplier_gpu.hpp"
 #include "backend/cuda/gpu_prover.hpp"
 #include "engine/prover_backend.hpp"
 
@@ -105,6 +107,12 @@ std::vector<std::unique_ptr<ProverBackend>> make_gpu_backends(std::span<const in
     *why = out.empty() ? (found == 0 ? "no CUDA GPU found" : problems) : problems;
   }
   return out;
+}
+
+std::unique_ptr<groth16::GeneratorMultiplier> make_gpu_generator_multiplier() {
+  if (backend::cuda::list_gpus().empty()) return nullptr;
+  auto multiplier = backend::cuda::GpuGeneratorMultiplier::create(0);
+  return multiplier.is_ok() ? std::move(multiplier).value() : nullptr;
 }
 
 }  // namespace cuzk::engine

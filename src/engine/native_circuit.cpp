@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "circuits/synthetic.hpp"
+#include "engine/prover_backend.hpp"
 #include "engine/public_inputs.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "groth16/setup.hpp"
@@ -84,7 +85,8 @@ class NativeCircuit final : public CircuitDef {
     std::error_code ec;
     auto circuit = spec_.circuit({}, 0);
     if (!circuit.is_ok()) return circuit.status();
-    auto pk = groth16::insecure_circuit_setup(**circuit, std::hash<std::string>{}(spec_.id), pool);
+    const std::unique_ptr<groth16::GeneratorMultiplier> gpu = make_gpu_generator_multiplier();  // null: the host
+    auto pk = groth16::insecure_circuit_setup(**circuit, std::hash<std::string>{}(spec_.id), pool, gpu.get());
     if (!pk.is_ok()) return pk.status();
     std::filesystem::create_directories(std::filesystem::path(spec_.params_path).parent_path(), ec);
     // Written under a temporary name and renamed: a concurrent reader never sees half a file.

@@ -13,6 +13,7 @@
 #include "common/thread_pool.hpp"
 #include "groth16/blinding.hpp"
 #include "groth16/keys.hpp"
+#include "groth16/setup.hpp"
 #include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::engine {
@@ -44,5 +45,9 @@ std::unique_ptr<ProverBackend> make_cpu_backend(size_t threads);
 // *why set to the reason); `devices` empty → all. Host-side work uses `cpu_threads` threads.
 std::vector<std::unique_ptr<ProverBackend>> make_gpu_backends(std::span<const int> devices, size_t cpu_threads,
                                                               std::string* why);
+
+// The test setup's fixed-base multiplications on the first CUDA device, or null where CUDA is
+// not built, no GPU is present or it cannot start (the setup then runs them on the host).
+std::unique_ptr<groth16::GeneratorMultiplier> make_gpu_generator_multiplier();
 
 }  // namespace cuzk::engine
