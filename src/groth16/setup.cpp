@@ -6,6 +6,7 @@
 
 #include "groth16/qap_evaluator.hpp"
 #include "ntt/domain.hpp"
+#include "r1cs/counting_constraint_system.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -22,18 +23,6 @@ std::vector<ec::Affine<C>> fixed_base_many(const ec::FixedBaseTable<C>& table, s
   });
   return ec::batch_to_affine<C>(points);
 }
-
-// Counts what a circuit allocates and enforces (the first setup pass).
-class ConstraintCounter final : public r1cs::ConstraintSystem {
- public:
-  r1cs::Variable alloc(const Fr&) override { return {aux++, r1cs::VariableKind::kAux}; }
-  r1cs::Variable alloc_input(const Fr&) override { return {inputs++, r1cs::VariableKind::kInput}; }
-  void enforce(const r1cs::LinearCombination&, const r1cs::LinearCombination&,
-               const r1cs::LinearCombination&) override {
-    ++constraints;
-  }
-  size_t inputs = 1, aux = 0, constraints = 0;  // ONE is allocated before synthesis
-};
 
 Status check_waste(const ToxicWaste& waste, const ntt::Domain& domain) {
   for (const Fr* f : {&waste.alpha, &waste.beta, &waste.gamma, &waste.delta}) {
@@ -154,15 +143,15 @@ Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const Toxic
 
 Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, const ToxicWaste& waste, ThreadPool& pool,
                                           GeneratorMultiplier* multiplier) {
-  ConstraintCounter counter;
+  r1cs::CountingConstraintSystem counter;
   if (Status s = circuit.synthesize(counter); !s.is_ok()) return s;
-  auto domain = ntt::Domain::create(counter.constraints + counter.inputs);
+  auto domain = ntt::Domain::create(counter.num_constraints() + counter.num_inputs());
   if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
   if (Status s = check_waste(waste, *domain); !s.is_ok()) return s;
   QapEvaluator evaluator(*domain, waste.tau);
   if (Status s = circuit.synthesize(evaluator); !s.is_ok()) return s;
-  if (evaluator.num_inputs() != counter.inputs || evaluator.num_aux() != counter.aux ||
-      evaluator.rows() != counter.constraints) {
+  if (evaluator.num_inputs() != counter.num_inputs() || evaluator.num_aux() != counter.num_aux() ||
+      evaluator.rows() != counter.num_constraints()) {
     return Status::invalid_argument("test setup: the circuit synthesized a different shape on its second pass");
   }
   auto qap = std::move(evaluator).finish(true);
