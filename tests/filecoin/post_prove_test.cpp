@@ -2,7 +2,6 @@
 // parallel synthesis, CPU prove, verify against the kind's public inputs; a tampered input fails.
 #include <gtest/gtest.h>
 
-#include <random>
 
 #include "filecoin/post_kind.hpp"
 #include "groth16/prover.hpp"
@@ -23,8 +22,7 @@ TEST(PostProve, WindowPoSt2KiBProvesAndVerifies) {
   r1cs::ShapeRecorder recorder;
   ASSERT_TRUE(instance->circuit.synthesize(recorder).is_ok());
   const r1cs::R1csShape shape = std::move(recorder).finish(/*with_input_constraints=*/true);
-  std::mt19937_64 rng(5);
-  const groth16::ToxicWaste waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
+  const groth16::ToxicWaste waste = groth16::ToxicWaste::from_seed(5);
   Result<groth16::ProvingKey> pk = groth16::insecure_test_setup(shape, waste, pool);
   ASSERT_TRUE(pk.is_ok()) << pk.status().to_string();
   Result<r1cs::ProvingAssignment> cs = synthesize_parallel(instance->circuit, pool);

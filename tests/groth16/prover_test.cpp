@@ -27,9 +27,8 @@ struct Fixture {
 };
 
 Fixture make_fixture(const r1cs::Circuit& circuit, uint64_t seed) {
-  std::mt19937_64 rng(seed);
   Fixture f;
-  f.waste = {Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
+  f.waste = ToxicWaste::from_seed(seed);
   r1cs::ShapeRecorder recorder;
   EXPECT_TRUE(circuit.synthesize(recorder).is_ok());
   f.shape = std::move(recorder).finish(/*with_input_constraints=*/true);

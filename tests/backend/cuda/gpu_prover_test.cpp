@@ -32,9 +32,7 @@ struct Keyed {
 };
 
 Keyed setup(const std::vector<const r1cs::Circuit*>& circuits, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const groth16::ToxicWaste waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
-                                  Fr::random(rng)};
+  const groth16::ToxicWaste waste = groth16::ToxicWaste::from_seed(seed);
   r1cs::ShapeRecorder recorder;
   EXPECT_TRUE(circuits[0]->synthesize(recorder).is_ok());
   const r1cs::R1csShape shape = std::move(recorder).finish(true);
