@@ -1,5 +1,8 @@
 // Status and Result<T>: cheap error values returned across layers (exceptions never cross a
 // layer). A Status is OK or carries a code and a human-readable message naming what is wrong.
+// CUZK_RETURN_IF_ERROR(expr) returns expr's Status from the enclosing function if it is not OK;
+// CUZK_ASSIGN_OR_RETURN(lhs, expr) evaluates a Result<T>, returns its Status on error and
+// otherwise moves the value into lhs (a declaration such as `auto x` or an existing lvalue).
 #pragma once
 
 #include <cassert>
@@ -73,3 +76,29 @@ class [[nodiscard]] Result {
 };
 
 }  // namespace cuzk
+
+namespace cuzk::status_internal {
+inline const Status& as_status(const Status& s) { return s; }
+template <class T>
+const Status& as_status(const Result<T>& r) {
+  return r.status();
+}
+}  // namespace cuzk::status_internal
+
+#define CUZK_STATUS_CONCAT_INNER(a, b) a##b
+#define CUZK_STATUS_CONCAT(a, b) CUZK_STATUS_CONCAT_INNER(a, b)
+
+#define CUZK_RETURN_IF_ERROR(expr)                                                   \
+  do {                                                                               \
+    if (const ::cuzk::Status& cuzk_status_ = ::cuzk::status_internal::as_status(expr); \
+        !cuzk_status_.is_ok())                                                       \
+      return cuzk_status_;                                                           \
+  } while (false)
+
+#define CUZK_ASSIGN_OR_RETURN_IMPL(result, lhs, expr) \
+  auto result = (expr);                               \
+  if (!result.is_ok()) return result.status();        \
+  lhs = std::move(result).value()
+
+#define CUZK_ASSIGN_OR_RETURN(lhs, expr) \
+  CUZK_ASSIGN_OR_RETURN_IMPL(CUZK_STATUS_CONCAT(cuzk_result_, __LINE__), lhs, expr)

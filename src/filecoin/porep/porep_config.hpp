@@ -1,0 +1,60 @@
+// What a Stacked-DRG PoRep circuit looks like for one registered seal proof: the sector's
+// nodes, layers, partitions and challenges per partition, the TreeR / TreeC shape, the graph's
+// degrees and the porep_id that seeds it (rust-fil-proofs' filecoin-proofs constants and
+// rust-filecoin-proofs-api's registry), plus test configurations like those of rust-fil-proofs'
+// stacked_circuit.rs tests.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "common/status.hpp"
+#include "filecoin/tree_shape.hpp"
+
+namespace cuzk::filecoin::porep {
+
+inline constexpr size_t kDrgDegree = 6;       // BASE_DEGREE
+inline constexpr size_t kExpanderDegree = 8;  // EXP_DEGREE
+inline constexpr size_t kParentCount = kDrgDegree + kExpanderDegree;  // 14
+inline constexpr size_t kLabelParents = 37;   // parent labels hashed into one label
+
+// Filecoin's RegisteredSealProof numbering (rust-filecoin-proofs-api, filecoin-ffi, the chain).
+enum class RegisteredSealProof : uint64_t {
+  kStackedDrg2KiBV1 = 0,
+  kStackedDrg8MiBV1 = 1,
+  kStackedDrg512MiBV1 = 2,
+  kStackedDrg32GiBV1 = 3,
+  kStackedDrg64GiBV1 = 4,
+  kStackedDrg2KiBV1_1 = 5,
+  kStackedDrg8MiBV1_1 = 6,
+  kStackedDrg512MiBV1_1 = 7,
+  kStackedDrg32GiBV1_1 = 8,
+  kStackedDrg64GiBV1_1 = 9,
+};
+
+struct PorepConfig {
+  RegisteredSealProof registered_proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
+  uint64_t sector_size = 0;       // bytes
+  uint64_t nodes = 0;             // sector_size / 32
+  size_t layers = 0;              // 2 at test sizes, 11 at 32/64 GiB
+  size_t partitions = 0;          // 1, or 10 at 32/64 GiB
+  size_t challenges_per_partition = 0;  // div_ceil(minimum challenges, partitions)
+  TreeShape tree_r_shape;         // TreeR and TreeC (Poseidon 8-0-0, 8-8-0, 8-8-2, ...)
+  std::array<uint8_t, 32> porep_id{};
+};
+
+// "StackedDrg32GiBV1_1" ↔ the enum; every name Filecoin uses, V1 and V1_1.
+Result<RegisteredSealProof> parse_registered_seal_proof(std::string_view name);
+std::string_view registered_seal_proof_name(RegisteredSealProof proof);
+// The wrapper key of vanilla_proofs for a registered proof: "StackedDrg32GiBV1".
+std::string_view vanilla_proof_tag(RegisteredSealProof proof);
+
+// The production configuration of a registered seal proof (kInvalidArgument for one cuzk does
+// not prove, naming it).
+Result<PorepConfig> porep_config(RegisteredSealProof proof);
+// The V1_1 registered proof for a sector size (kInvalidArgument naming unsupported sizes).
+Result<RegisteredSealProof> seal_proof_for_sector_size(uint64_t sector_size);
+
+}  // namespace cuzk::filecoin::porep
