@@ -1,8 +1,8 @@
 // The Stacked-DRG PoRep's vanilla proofs as a Commit-1 output (SealCommitPhase1Output) carries
 // them, in memory: per partition, per challenge, the comm_d inclusion of the data leaf, the
 // TreeR (comm_r_last) inclusion of the replica leaf, the columns of the challenge and its 6 DRG
-// and 8 expander parents with their TreeC inclusions, the labeling proofs (one per layer but
-// the last... as the file carries them) and the encoding proof; and the sector's commitments.
+// and 8 expander parents with their TreeC inclusions, the labeling proofs (one per layer) and
+// the encoding proof; and the sector's commitments.
 //
 // Every 32-byte value of the file is held as the field element it encodes (a Poseidon-domain
 // value is Fr's little-endian representation; a SHA-256 value is the digest with its top two
