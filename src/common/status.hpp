@@ -90,7 +90,7 @@ const Status& as_status(const Result<T>& r) {
 
 #define CUZK_RETURN_IF_ERROR(expr)                                                   \
   do {                                                                               \
-    if (const ::cuzk::Status& cuzk_status_ = ::cuzk::status_internal::as_status(expr); \
+    if (::cuzk::Status cuzk_status_ = ::cuzk::status_internal::as_status(expr);        \
         !cuzk_status_.is_ok())                                                       \
       return cuzk_status_;                                                           \
   } while (false)
