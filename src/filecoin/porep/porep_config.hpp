@@ -34,8 +34,14 @@ enum class RegisteredSealProof : uint64_t {
   kStackedDrg64GiBV1_1 = 9,
 };
 
+// rust-fil-proofs' ApiVersion as far as the PoRep graph depends on it: V1 registered proofs are
+// V1_0_0 (the DRG's predecessor parent last; expander parents truncated to u32 before the
+// division), V1_1 ones V1_1_0 (predecessor first; no truncation).
+enum class PorepApiVersion : uint8_t { kV1_0, kV1_1 };
+
 struct PorepConfig {
   RegisteredSealProof registered_proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
+  PorepApiVersion api_version = PorepApiVersion::kV1_1;
   uint64_t sector_size = 0;       // bytes
   uint64_t nodes = 0;             // sector_size / 32
   size_t layers = 0;              // 2 at test sizes, 11 at 32/64 GiB
@@ -56,5 +62,17 @@ std::string_view vanilla_proof_tag(RegisteredSealProof proof);
 Result<PorepConfig> porep_config(RegisteredSealProof proof);
 // The V1_1 registered proof for a sector size (kInvalidArgument naming unsupported sizes).
 Result<RegisteredSealProof> seal_proof_for_sector_size(uint64_t sector_size);
+
+// The porep_id of a registered proof: its id as u64 LE ‖ nonce 0 as u64 LE ‖ 16 zero bytes.
+std::array<uint8_t, 32> porep_id_of(RegisteredSealProof proof);
+PorepApiVersion api_version_of(RegisteredSealProof proof);
+
+// A test configuration like rust-fil-proofs' stacked_circuit.rs tests (there: porep_id [44;32],
+// nodes = 8 · tree_shape.base_tree_count(), 2 layers, 1 challenge): one partition, API V1_1,
+// sector_size = nodes · 32, `registered_proof` left at its default (it names no production
+// size). kInvalidArgument if the shape does not fit `nodes`, layers is not 2 or 11 (the column
+// hash's arities), nodes < 2 or ≥ 2^32, or challenges is 0.
+Result<PorepConfig> porep_test_config(uint64_t nodes, size_t layers, size_t challenges, const TreeShape& tree_shape,
+                                      const std::array<uint8_t, 32>& porep_id);
 
 }  // namespace cuzk::filecoin::porep
