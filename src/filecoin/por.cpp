@@ -38,9 +38,8 @@ Fr path_root(TreeHasher hasher, const Fr& leaf, const MerklePath& path) {
   return cur;
 }
 
-Status synthesize_por(ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves, const Fr& leaf,
-                      const MerklePath& path, const PorRoot& root, bool private_root) {
-  const Result<std::vector<size_t>> arities = shape.level_arities(leaves);
+Result<std::vector<size_t>> por_path_arities(const TreeShape& shape, uint64_t leaves, const MerklePath& path) {
+  Result<std::vector<size_t>> arities = shape.level_arities(leaves);
   if (!arities.is_ok()) return arities.status();
   if (path.levels.size() != arities->size()) {
     return Status::invalid_argument("inclusion path has " + std::to_string(path.levels.size()) + " levels, the " +
@@ -54,12 +53,19 @@ Status synthesize_por(ConstraintSystem& cs, const TreeShape& shape, uint64_t lea
                                       std::to_string(arity));
     }
   }
-  AllocatedNum cur = AllocatedNum::alloc(cs, leaf);
+  return arities;
+}
+
+namespace {
+
+void synthesize_levels(ConstraintSystem& cs, TreeHasher hasher, const std::vector<size_t>& arities,
+                       const AllocatedNum& leaf, const MerklePath& path, const PorRoot& root, bool private_root) {
+  AllocatedNum cur = leaf;
   std::vector<Boolean> path_bits;
   std::vector<AllocatedNum> siblings;
-  for (size_t i = 0; i < arities->size(); ++i) {
+  for (size_t i = 0; i < arities.size(); ++i) {
     r1cs::Namespace ns(cs, "merkle level " + std::to_string(i));
-    const size_t arity = (*arities)[i];
+    const size_t arity = arities[i];
     const PathLevel& level = path.levels[i];
     const size_t index_bits = static_cast<size_t>(std::countr_zero(arity));
     const size_t first_bit = path_bits.size();
@@ -68,12 +74,27 @@ Status synthesize_por(ConstraintSystem& cs, const TreeShape& shape, uint64_t lea
     for (const Fr& s : level.siblings) siblings.push_back(AllocatedNum::alloc(cs, s));
     const std::vector<AllocatedNum> inserted =
         insert(cs, cur, std::span(path_bits).subspan(first_bit, index_bits), siblings);
-    cur = hash_level(cs, shape.hasher, inserted);
+    cur = hash_level(cs, hasher, inserted);
   }
   gadgets::pack_into_inputs(cs, path_bits);
   const AllocatedNum rt = root.allocated ? *root.allocated : AllocatedNum::alloc(cs, root.value);
   gadgets::enforce_equal(cs, cur, rt);
   if (!private_root) rt.inputize(cs);
+}
+
+}  // namespace
+
+Status synthesize_por(ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves, const Fr& leaf,
+                      const MerklePath& path, const PorRoot& root, bool private_root) {
+  CUZK_ASSIGN_OR_RETURN(const std::vector<size_t> arities, por_path_arities(shape, leaves, path));
+  synthesize_levels(cs, shape.hasher, arities, AllocatedNum::alloc(cs, leaf), path, root, private_root);
+  return Status::ok();
+}
+
+Status synthesize_por(ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves, const AllocatedNum& leaf,
+                      const MerklePath& path, const PorRoot& root, bool private_root) {
+  CUZK_ASSIGN_OR_RETURN(const std::vector<size_t> arities, por_path_arities(shape, leaves, path));
+  synthesize_levels(cs, shape.hasher, arities, leaf, path, root, private_root);
   return Status::ok();
 }
 

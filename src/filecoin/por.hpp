@@ -1,5 +1,5 @@
 // The proof-of-retrievability (Merkle inclusion) gadget, as rust-fil-proofs' PoRCircuit: the
-// leaf as a new variable; per path level (base levels, then the sub and top levels) the index
+// leaf as a new variable (or one the caller allocated); per path level (base levels, then the sub and top levels) the index
 // bits, the siblings, the insertion and the node hash (Poseidon of the level's arity, or
 // SHA-256 over the children's bits for SHA-256 trees); the path bits packed into public
 // input(s) (= the leaf index); the root equal to the computed one, exposed as a public input
@@ -22,6 +22,15 @@ struct PorRoot {
 // Errors (kInvalidArgument) if the path does not fit the shape's level arities for `leaves`.
 Status synthesize_por(r1cs::ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves, const ff::Fr& leaf,
                       const MerklePath& path, const PorRoot& root, bool private_root);
+// The same for a leaf that is already a variable (rust-fil-proofs' Root::Var value, as the
+// PoRep circuit passes its data leaf, encoded node and column hashes): no leaf is allocated.
+Status synthesize_por(r1cs::ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves,
+                      const gadgets::AllocatedNum& leaf, const MerklePath& path, const PorRoot& root,
+                      bool private_root);
+
+// The level arities of `shape` over `leaves` when `path` fits them (as synthesize_por checks
+// it); kInvalidArgument naming the level otherwise.
+Result<std::vector<size_t>> por_path_arities(const TreeShape& shape, uint64_t leaves, const MerklePath& path);
 
 // The root a path leads to from a leaf, computed natively (for witnesses and checks).
 ff::Fr path_root(TreeHasher hasher, const ff::Fr& leaf, const MerklePath& path);
