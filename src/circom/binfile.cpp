@@ -1,12 +1,6 @@
-// iden3 binfile container: mapping, header and section table, bounded section reads.
+// iden3 binfile container: header and section table, bounded section reads.
 #include "circom/binfile.hpp"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
 #include <utility>
 
@@ -24,48 +18,6 @@ uint64_t load_u64(const uint8_t* p) {
 }
 
 }  // namespace
-
-MappedFile::~MappedFile() {
-  if (data_ != nullptr) munmap(const_cast<uint8_t*>(data_), size_);
-}
-
-MappedFile::MappedFile(MappedFile&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
-
-MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
-  if (this != &other) {
-    if (data_ != nullptr) munmap(const_cast<uint8_t*>(data_), size_);
-    data_ = std::exchange(other.data_, nullptr);
-    size_ = std::exchange(other.size_, 0);
-  }
-  return *this;
-}
-
-Result<MappedFile> MappedFile::open(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    return Status(StatusCode::kNotFound, path + ": cannot open: " + std::strerror(errno));
-  }
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return Status::invalid_argument(path + ": not a regular file");
-  }
-  MappedFile out;
-  out.size_ = static_cast<size_t>(st.st_size);
-  if (out.size_ > 0) {
-    void* p = mmap(nullptr, out.size_, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p == MAP_FAILED) {
-      const int err = errno;
-      ::close(fd);
-      out.size_ = 0;
-      return Status::internal(path + ": mmap failed: " + std::strerror(err));
-    }
-    out.data_ = static_cast<const uint8_t*>(p);
-  }
-  ::close(fd);
-  return out;
-}
 
 Result<BinFile> BinFile::open(const std::string& path, std::string_view kind, uint32_t max_version) {
   auto mapped = MappedFile::open(path);

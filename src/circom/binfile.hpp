@@ -23,30 +23,13 @@
 #include <string_view>
 #include <vector>
 
+#include "common/mapped_file.hpp"
 #include "common/status.hpp"
 
 namespace cuzk::circom {
 
-// A read-only memory mapping of a whole file (empty files map to an empty span).
-class MappedFile {
- public:
-  MappedFile() = default;
-  ~MappedFile();
-  MappedFile(MappedFile&& other) noexcept;
-  MappedFile& operator=(MappedFile&& other) noexcept;
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-
-  // Errors: kNotFound if the file cannot be opened, kInvalidArgument if it is not a regular
-  // file, kInternal if mmap fails. Messages name the path.
-  static Result<MappedFile> open(const std::string& path);
-
-  std::span<const uint8_t> bytes() const { return {data_, size_}; }
-
- private:
-  const uint8_t* data_ = nullptr;
-  size_t size_ = 0;
-};
+// The mapping type binfiles are read through (common/mapped_file.hpp).
+using MappedFile = ::cuzk::MappedFile;
 
 // One section of a binfile: its type, name (for messages) and payload.
 struct Section {
