@@ -8,6 +8,7 @@
 #include "circom/wtns_file.hpp"
 #include "circom/zkey_file.hpp"
 #include "circom/zkey_prover.hpp"
+#include "groth16/cpu_prover.hpp"
 #include "groth16/verifier.hpp"
 
 namespace cuzk::circom {
@@ -31,7 +32,11 @@ Status prove_command(const std::string& zkey_path, const std::string& witness_pa
   prove_options.r1cs = r1cs ? &*r1cs : nullptr;
   prove_options.witness_name = witness_path;
   prove_options.r1cs_name = options.r1cs_path;
-  auto proof = prove_zkey(*zkey, *witness, blinding, pool, prove_options);
+  auto key = zkey_proving_key(std::move(zkey).value());  // the points move: one copy of them
+  if (!key.is_ok()) return Status(key.status().code(), zkey_path + ": " + key.status().message());
+  groth16::CpuProver cpu(pool);
+  groth16::ProverBackend& backend = options.backend != nullptr ? *options.backend : cpu;
+  auto proof = prove_zkey(*key, *witness, backend, blinding, prove_options);
   if (!proof.is_ok()) {
     const Status& s = proof.status();
     // Name the zkey too: a size mismatch may be the zkey's fault as much as the witness's.

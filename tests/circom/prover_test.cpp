@@ -21,6 +21,8 @@
 namespace cuzk::circom {
 namespace {
 
+using groth16::snarkjs_root_of_unity;
+using groth16::SnarkjsDomain;
 using test::circom_fixture_path;
 using test::circom_fixtures;
 

@@ -1,6 +1,6 @@
-// GpuProver (gpu_prover.hpp): per circuit, upload → H on the device → five device MSMs →
-// blinding and assembly on the host with the CPU prover's formulas, so the affine proof points
-// (and therefore the proofs) equal the CPU backend's.
+// GpuProver (gpu_prover.hpp): per circuit, upload → H on the device (per QAP convention) →
+// five device MSMs → the shared assembly on the host (groth16::assemble_proof), so the affine
+// proof points (and therefore the proofs) equal the CPU backend's.
 #include "backend/cuda/gpu_prover.hpp"
 
 #include <condition_variable>
@@ -22,7 +22,8 @@
 #include "common/reclaimer.hpp"
 #include "common/stopwatch.hpp"
 #include "common/thread_pool.hpp"
-#include "groth16/prover.hpp"
+#include "groth16/proof_assembly.hpp"
+#include "groth16/snarkjs_qap.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::backend::cuda {
@@ -134,10 +135,11 @@ bool timing_enabled() {
 
 struct GpuProver::Impl {
   int device = 0;
+  ThreadPool* host_pool = nullptr;
   DeviceStream stream;
   MsmWorkspace workspace;
   std::unordered_map<const groth16::ProvingKey*, KeyBases> keys;
-  std::map<uint32_t, GpuDomain> domains;  // by log size
+  std::map<std::pair<uint32_t, groth16::QapConvention>, GpuDomain> domains;  // by log size and convention
   std::unique_ptr<PinnedUploader> uploader;
   Slot slots[2];
 
@@ -150,14 +152,20 @@ struct GpuProver::Impl {
     return &keys.emplace(&pk, std::move(uploaded).value()).first->second;
   }
 
-  Result<const GpuDomain*> domain_for(size_t constraints) {
-    auto domain = ntt::Domain::create(constraints);
-    if (!domain.is_ok()) return domain.status();
-    auto it = domains.find(domain->log_size());
+  Result<const GpuDomain*> domain_for(size_t constraints, groth16::QapConvention convention) {
+    CUZK_ASSIGN_OR_RETURN(ntt::Domain domain, ntt::Domain::create(constraints));
+    const auto key = std::pair{domain.log_size(), convention};
+    auto it = domains.find(key);
     if (it == domains.end()) {
-      auto gpu = GpuDomain::create(*domain);
+      Result<GpuDomain> gpu = Status::internal("no domain");
+      if (convention == groth16::QapConvention::kSnarkjs) {
+        CUZK_ASSIGN_OR_RETURN(const groth16::SnarkjsDomain snarkjs, groth16::SnarkjsDomain::create(domain.size()));
+        gpu = GpuDomain::create(snarkjs);
+      } else {
+        gpu = GpuDomain::create(domain);
+      }
       if (!gpu.is_ok()) return gpu.status();
-      it = domains.emplace(domain->log_size(), std::move(gpu).value()).first;
+      it = domains.emplace(key, std::move(gpu).value()).first;
     }
     return &it->second;
   }
@@ -170,7 +178,8 @@ struct GpuProver::Impl {
   // progresses: a, b, c each go to the coset as soon as they are on the device; `staged`
   // waits for the rest of the staging (it also starts the next circuit's) before the MSMs.
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                   const r1cs::ProvingAssignment& cs, const GpuDomain& d, Slot& slot,
+                                   const r1cs::ProvingAssignment& cs, const GpuDomain& d,
+                                   groth16::QapConvention convention, size_t h_count, Slot& slot,
                                    StageSignal& signal, const std::function<Status()>& staged,
                                    groth16::BlindingSource& blinding, GpuProveTimings& t);
 };
@@ -197,7 +206,7 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot&
   times.alloc_ms += phase.lap_ms();
 
   // upload: a, b, c zero-padded to n, then [inputs, aux], then the densities
-  ThreadPool& pool = ThreadPool::shared();
+  ThreadPool& pool = *host_pool;
   auto* abc = static_cast<std::byte*>(slot.d_abc.data());
   const size_t m = cs.a.size();
   for (size_t k = 0; k < 3; ++k) {
@@ -233,7 +242,8 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot&
 }
 
 Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                                  const r1cs::ProvingAssignment& cs, const GpuDomain& d, Slot& slot,
+                                                  const r1cs::ProvingAssignment& cs, const GpuDomain& d,
+                                                  groth16::QapConvention convention, size_t h_count, Slot& slot,
                                                   StageSignal& signal, const std::function<Status()>& staged,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
@@ -243,7 +253,8 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   DeviceBuffer& d_density_a = slot.d_density_a;
   DeviceBuffer& d_density_b = slot.d_density_b;
 
-  // ntt: h = d_abc[0..n−1); the waits for a, b, c and for the rest of the staging count as
+  // ntt: h = d_abc[0..h_count) (kBellperson: the quotient's n − 1 coefficients; kSnarkjs: the
+  // n odd-coset evaluations, d's tables being snarkjs's); the waits for a, b, c and for the rest of the staging count as
   // upload (for the first circuit they overlap its own H, later circuits are staged already)
   void* st = stream.handle();
   std::byte* abc = nullptr;  // read once the staging has (re)allocated the slot: after kA
@@ -254,7 +265,12 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
     if (Status s = gpu_h_to_coset(d, abc + k * n * sizeof(Fr), st); !s.is_ok()) return s;
     t.ntt_ms += phase.lap_ms();
   }
-  if (Status s = gpu_h_quotient(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), st); !s.is_ok()) return s;
+  if (Status s = convention == groth16::QapConvention::kSnarkjs
+                     ? gpu_h_odd_coset(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), st)
+                     : gpu_h_quotient(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), st);
+      !s.is_ok()) {
+    return s;
+  }
   t.ntt_ms += phase.lap_ms();
   if (Status s = staged(); !s.is_ok()) return s;
   t.upload_ms += phase.lap_ms();
@@ -263,35 +279,25 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
 
   const auto* density_a_words = static_cast<const uint64_t*>(d_density_a.data());
   const auto* density_b_words = static_cast<const uint64_t*>(d_density_b.data());
-  auto a_answer = gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), d_scalars.data(), vars, density_a_words, workspace, st);
-  if (!a_answer.is_ok()) return a_answer.status();
+  groth16::MsmSums sums;
+  CUZK_ASSIGN_OR_RETURN(sums.a, gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), d_scalars.data(), vars,
+                                                      density_a_words, workspace, st));
   t.msm_a_ms += phase.lap_ms();
-  auto b1_answer =
-      gpu_msm<ec::G1Config>(bases.b_g1, 0, pk.b_g1.size(), d_scalars.data(), vars, density_b_words, workspace, st);
-  if (!b1_answer.is_ok()) return b1_answer.status();
+  CUZK_ASSIGN_OR_RETURN(sums.b_g1, gpu_msm<ec::G1Config>(bases.b_g1, 0, pk.b_g1.size(), d_scalars.data(), vars,
+                                                         density_b_words, workspace, st));
   t.msm_b_g1_ms += phase.lap_ms();
-  auto b2_answer =
-      gpu_msm<ec::G2Config>(bases.b_g2, 0, pk.b_g2.size(), d_scalars.data(), vars, density_b_words, workspace, st);
-  if (!b2_answer.is_ok()) return b2_answer.status();
+  CUZK_ASSIGN_OR_RETURN(sums.b_g2, gpu_msm<ec::G2Config>(bases.b_g2, 0, pk.b_g2.size(), d_scalars.data(), vars,
+                                                         density_b_words, workspace, st));
   t.msm_b_g2_ms += phase.lap_ms();
   const auto* aux_scalars = static_cast<const std::byte*>(d_scalars.data()) + inputs * sizeof(Fr);
-  auto l_answer =
-      gpu_msm<ec::G1Config>(bases.l, 0, pk.l.size(), aux_scalars, vars - inputs, nullptr, workspace, st);
-  if (!l_answer.is_ok()) return l_answer.status();
+  CUZK_ASSIGN_OR_RETURN(sums.l, gpu_msm<ec::G1Config>(bases.l, 0, pk.l.size(), aux_scalars, vars - inputs, nullptr,
+                                                      workspace, st));
   t.msm_l_ms += phase.lap_ms();
-  auto h_answer = gpu_msm<ec::G1Config>(bases.h, 0, n - 1, abc, n - 1, nullptr, workspace, st);
-  if (!h_answer.is_ok()) return h_answer.status();
+  CUZK_ASSIGN_OR_RETURN(sums.h, gpu_msm<ec::G1Config>(bases.h, 0, h_count, abc, h_count, nullptr, workspace, st));
   t.msm_h_ms += phase.lap_ms();
 
-  // epilogue: A = α + A' + rδ, B = β + B' + sδ, C = sA' + rB1' + rsδ + sα + rβ + H' + L'
   const auto [r, s] = blinding.next();
-  const ec::G1Jacobian delta_g1 = pk.vk.delta_g1.to_jacobian();
-  const ec::G1Jacobian g_a = delta_g1.mul(r.to_canonical()).add_mixed(pk.vk.alpha_g1) + *a_answer;
-  const ec::G2Jacobian g_b = pk.vk.delta_g2.to_jacobian().mul(s.to_canonical()).add_mixed(pk.vk.beta_g2) + *b2_answer;
-  const ec::G1Jacobian g_c = delta_g1.mul((r * s).to_canonical()) + pk.vk.alpha_g1.to_jacobian().mul(s.to_canonical()) +
-                             pk.vk.beta_g1.to_jacobian().mul(r.to_canonical()) + a_answer->mul(s.to_canonical()) +
-                             b1_answer->mul(r.to_canonical()) + *h_answer + *l_answer;
-  groth16::Proof proof{g_a.to_affine(), g_b.to_affine(), g_c.to_affine()};
+  const groth16::Proof proof = groth16::assemble_proof(pk.vk, sums, r, s);
   t.epilogue_ms += phase.lap_ms();
   return proof;
 }
@@ -299,10 +305,11 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
 GpuProver::GpuProver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 GpuProver::~GpuProver() = default;
 
-Result<std::unique_ptr<GpuProver>> GpuProver::create(int device) {
+Result<std::unique_ptr<GpuProver>> GpuProver::create(int device, ThreadPool* host_pool) {
   if (Status s = set_current_device(device); !s.is_ok()) return s;
   auto impl = std::make_unique<Impl>();
   impl->device = device;
+  impl->host_pool = host_pool != nullptr ? host_pool : &ThreadPool::shared();
   auto stream = DeviceStream::create();
   if (!stream.is_ok()) return stream.status();
   impl->stream = std::move(stream).value();
@@ -311,33 +318,24 @@ Result<std::unique_ptr<GpuProver>> GpuProver::create(int device) {
 
 Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& pk,
                                                      std::span<const r1cs::ProvingAssignment* const> circuits,
+                                                     groth16::QapConvention convention,
                                                      groth16::BlindingSource& blinding, GpuProveTimings* timings) {
   Stopwatch total, phase;
   GpuProveTimings t;
   if (Status s = set_current_device(impl_->device); !s.is_ok()) return s;
-  if (pk.vk.delta_g1.infinity || pk.vk.delta_g2.infinity) {
-    return Status::invalid_argument("proving key: delta is the point at infinity");
-  }
-  for (size_t index = 0; index < circuits.size(); ++index) {
-    if (Status s = groth16::check_assignment_shape(pk, *circuits[index], index); !s.is_ok()) return s;
-  }
+  CUZK_RETURN_IF_ERROR(groth16::check_batch(pk, circuits, convention));
   t.prep_ms += phase.lap_ms();
   auto bases = impl_->resident(pk);
   if (!bases.is_ok()) return bases.status();
   t.upload_ms += phase.lap_ms();
-  auto circuit_error = [](size_t index, const Status& s) {
-    return Status(s.code(), "circuit " + std::to_string(index) + ": " + s.message());
-  };
+  using groth16::circuit_error;
   // Domains (made on this thread: their tables are built on the legacy stream) and the uploader.
   std::vector<const GpuDomain*> domains(circuits.size());
+  std::vector<size_t> h_counts(circuits.size());
   for (size_t index = 0; index < circuits.size(); ++index) {
-    auto domain = impl_->domain_for(circuits[index]->a.size());
+    auto domain = impl_->domain_for(circuits[index]->a.size(), convention);
     if (!domain.is_ok()) return circuit_error(index, domain.status());
-    if (pk.h.size() < (*domain)->size() - 1) {
-      return circuit_error(index, Status::invalid_argument("the key has " + std::to_string(pk.h.size()) +
-                                                           " H-query points, the domain needs " +
-                                                           std::to_string((*domain)->size() - 1)));
-    }
+    CUZK_ASSIGN_OR_RETURN(h_counts[index], groth16::h_size(pk, (*domain)->size(), convention, index));
     domains[index] = *domain;
   }
   if (impl_->uploader == nullptr) {
@@ -375,8 +373,8 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
       if (s.is_ok() && index + 1 < count) next = start_stage(index + 1);
       return s;
     };
-    auto proof = impl.prove_one(pk, **bases, *circuits[index], *domains[index], impl.slots[index % 2],
-                                *signals[index], staged, blinding, t);
+    auto proof = impl.prove_one(pk, **bases, *circuits[index], *domains[index], convention, h_counts[index],
+                                impl.slots[index % 2], *signals[index], staged, blinding, t);
     if (!proof.is_ok()) return circuit_error(index, proof.status());
     proofs.push_back(*proof);
     phase.lap_ms();

@@ -1,7 +1,9 @@
-// GpuProver: the Groth16 prover on one CUDA device, the same contract as groth16::prove()
-// (src/groth16/prover.hpp): for the same key, circuits and (r, s), the proofs are
-// bit-identical to the CPU backend's. H (7 NTTs and the quotient) and all five MSMs (A, B in
-// G1 and G2, L, H) run on the device; blinding and assembly on the host. In a batch, the
+// GpuProver: the Groth16 prover on one CUDA device, the same contract as
+// groth16::ProverBackend::prove (src/groth16/prover_backend.hpp), both QAP conventions: for
+// the same key, circuits and (r, s), the proofs are bit-identical to the CPU backend's. H
+// (kBellperson: 7 NTTs and the quotient; kSnarkjs: 6 NTTs on snarkjs's domain and a·b − c)
+// and all five MSMs (A, B in G1 and G2, L, H) run on the device; the shared assembly
+// (groth16/proof_assembly.hpp) on the host. In a batch, the
 // host → device copies of circuit i + 1 (through reused pinned staging buffers) overlap the
 // compute of circuit i, and each circuit's H starts while its later inputs still upload.
 //
@@ -20,8 +22,10 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "common/thread_pool.hpp"
 #include "groth16/blinding.hpp"
 #include "groth16/keys.hpp"
+#include "groth16/prover_backend.hpp"
 #include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::backend::cuda {
@@ -45,18 +49,22 @@ struct GpuProveTimings {
 
 class GpuProver {
  public:
-  // A prover on CUDA device `device`. Errors: kInvalidArgument (no such device), kDeviceError.
-  static Result<std::unique_ptr<GpuProver>> create(int device);
+  // A prover on CUDA device `device`, its host-side work (staging copies) on `host_pool` (not
+  // owned, outlives the prover; nullptr → ThreadPool::shared()). Errors: kInvalidArgument (no
+  // such device), kDeviceError.
+  static Result<std::unique_ptr<GpuProver>> create(int device, ThreadPool* host_pool = nullptr);
   ~GpuProver();
   GpuProver(const GpuProver&) = delete;
   GpuProver& operator=(const GpuProver&) = delete;
 
-  // Proves every circuit (each must have had append_input_constraints()); each proof draws
-  // its own (r, s) from `blinding`, in order. Errors: kInvalidArgument naming the circuit and
-  // the mismatch with the key; kOutOfMemory; kDeviceError.
+  // ProverBackend::prove's contract (kBellperson: each circuit must have had
+  // append_input_constraints()); each proof draws its own (r, s) from `blinding`, in order.
+  // Errors: kInvalidArgument naming the circuit and the mismatch with the key; kOutOfMemory;
+  // kDeviceError.
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
                                             std::span<const r1cs::ProvingAssignment* const> circuits,
-                                            groth16::BlindingSource& blinding, GpuProveTimings* timings = nullptr);
+                                            groth16::QapConvention convention, groth16::BlindingSource& blinding,
+                                            GpuProveTimings* timings = nullptr);
 
   // Frees the device copy of `pk`'s bases, if resident.
   void release(const groth16::ProvingKey& pk);

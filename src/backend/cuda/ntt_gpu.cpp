@@ -37,27 +37,37 @@ void append_powers(std::vector<Fr>& out, const Fr& x, size_t lo_count, size_t hi
 }  // namespace
 
 Result<GpuDomain> GpuDomain::create(const ntt::Domain& domain) {
+  return create_from(domain.log_size(), domain.omega(), domain.coset_generator(), domain.size_inv(),
+                     ntt::coset_vanishing_inverse(domain));
+}
+
+Result<GpuDomain> GpuDomain::create(const groth16::SnarkjsDomain& domain) {
+  return create_from(domain.domain().log_size(), domain.omega(), domain.shift(), domain.domain().size_inv(),
+                     Fr::one());
+}
+
+Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, const Fr& shift, const Fr& size_inv,
+                                         const Fr& vanishing_inv) {
   GpuDomain out;
-  out.log_size_ = domain.log_size();
+  out.log_size_ = log_size;
+  const size_t n = size_t{1} << log_size;
   out.lo_count_ = size_t{1} << kPowerLoLog;
-  out.hi_count_ = std::max<size_t>(1, domain.size() >> kPowerLoLog);  // exponents < n
+  out.hi_count_ = std::max<size_t>(1, n >> kPowerLoLog);  // exponents < n
   std::vector<Fr> host;
   host.reserve(3 * (out.lo_count_ + out.hi_count_));
-  for (const Fr& x : {domain.omega(), domain.coset_generator(), domain.coset_generator_inv()}) {
-    append_powers(host, x, out.lo_count_, out.hi_count_);
-  }
+  for (const Fr& x : {omega, shift, shift.inverse()}) append_powers(host, x, out.lo_count_, out.hi_count_);
   auto buffer = DeviceBuffer::allocate(host.size() * sizeof(Fr));
   if (!buffer.is_ok()) return buffer.status();
   out.tables_ = std::move(buffer).value();
   if (Status s = out.tables_.upload(std::span<const Fr>(host)); !s.is_ok()) return s;
-  const size_t half = domain.size() / 2;
+  const size_t half = n / 2;
   auto roots = DeviceBuffer::allocate(half * sizeof(Fr));
   if (!roots.is_ok()) return roots.status();
   out.roots_ = std::move(roots).value();
   // on the legacy default stream, which every later stream of this device waits for
   if (Status s = ntt_expand_powers(out.table(0), half, out.roots_.data(), nullptr); !s.is_ok()) return s;
-  out.size_inv_ = words_of(domain.size_inv());
-  out.vanishing_inv_ = words_of(ntt::coset_vanishing_inverse(domain));
+  out.size_inv_ = words_of(size_inv);
+  out.vanishing_inv_ = words_of(vanishing_inv);
   return out;
 }
 
@@ -99,6 +109,11 @@ Status gpu_h_to_coset(const GpuDomain& domain, void* d_values, void* stream) {
 Status gpu_h_quotient(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream) {
   if (Status s = ntt_quotient(d_a, d_b, d_c, domain.size(), domain.vanishing_inv(), stream); !s.is_ok()) return s;
   return gpu_ntt(domain, NttKind::kCosetInverse, d_a, stream);
+}
+
+Status gpu_h_odd_coset(const GpuDomain& domain, void* d_a, const void* d_b, const void* d_c, void* stream) {
+  // a ← a·b − c (the quotient kernel with factor 1: no division by Z)
+  return ntt_quotient(d_a, d_b, d_c, domain.size(), words_of(Fr::one()), stream);
 }
 
 Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream) {

@@ -1,6 +1,6 @@
 // NTTs over Fr on the GPU, on device data: the same transforms as src/ntt (forward, inverse,
 // coset with g = 7, natural order in and out) and the whole Groth16 H computation on the
-// device. Results equal the CPU's exactly (the transforms are the same linear maps over Fr).
+// device, for both QAP conventions (groth16/prover_backend.hpp). Results equal the CPU's exactly (the transforms are the same linear maps over Fr).
 // Design note: ntt_device.hpp. C++ only.
 //
 // Threading: a GpuDomain is immutable after create() (shareable across streams of its
@@ -16,6 +16,7 @@
 #include "backend/cuda/ntt_device.hpp"
 #include "common/status.hpp"
 #include "ff/fr.hpp"
+#include "groth16/snarkjs_qap.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::backend::cuda {
@@ -26,6 +27,11 @@ class GpuDomain {
  public:
   // Errors: kOutOfMemory, kDeviceError.
   static Result<GpuDomain> create(const ntt::Domain& domain);
+  // snarkjs's domain of the same size (QapConvention::kSnarkjs): the twiddles are powers of
+  // snarkjs's ω and the coset shift is its 2n-th root g, so the transforms run in snarkjs's
+  // order directly (the CPU's index permutation i ↦ e·i mod n is the change of root, implicit
+  // here); 1/Z is 1 (snarkjs's H divides by nothing). Errors: kOutOfMemory, kDeviceError.
+  static Result<GpuDomain> create(const groth16::SnarkjsDomain& domain);
 
   uint32_t log_size() const { return log_size_; }
   size_t size() const { return size_t{1} << log_size_; }
@@ -37,6 +43,9 @@ class GpuDomain {
 
  private:
   DevicePowers table(size_t which) const;
+  // Tables for ω (primitive n-th root), coset shift g and the two scalars.
+  static Result<GpuDomain> create_from(uint32_t log_size, const ff::Fr& omega, const ff::Fr& shift,
+                                       const ff::Fr& size_inv, const ff::Fr& vanishing_inv);
 
   DeviceBuffer tables_;  // ω, g, g^(−1) as lo/hi table pairs
   DeviceBuffer roots_;
@@ -59,6 +68,11 @@ Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, v
 // quotient and the coset inverse.
 Status gpu_h_to_coset(const GpuDomain& domain, void* d_values, void* stream);
 Status gpu_h_quotient(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream);
+
+// snarkjs's H (kSnarkjs) after gpu_h_to_coset of a, b, c on a snarkjs domain
+// (GpuDomain::create(SnarkjsDomain)): d_a ← a·b − c, the evaluations on the odd coset in
+// snarkjs's order; h is d_a[0..n).
+Status gpu_h_odd_coset(const GpuDomain& domain, void* d_a, const void* d_b, const void* d_c, void* stream);
 
 // For tests: one transform of host values in place (upload, run, download), synchronous.
 // kInvalidArgument on a size mismatch.
