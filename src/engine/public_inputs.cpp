@@ -1,0 +1,27 @@
+// Decimal public inputs in both directions.
+#include "engine/public_inputs.hpp"
+
+namespace cuzk::engine {
+
+std::vector<std::string> public_inputs_to_decimal(std::span<const ff::Fr> values) {
+  std::vector<std::string> out;
+  out.reserve(values.size());
+  for (const ff::Fr& v : values) out.push_back(v.to_decimal());
+  return out;
+}
+
+Result<std::vector<ff::Fr>> public_inputs_from_decimal(std::span<const std::string> texts, std::string_view what) {
+  std::vector<ff::Fr> out;
+  out.reserve(texts.size());
+  for (size_t i = 0; i < texts.size(); ++i) {
+    auto v = ff::Fr::from_decimal(texts[i]);
+    if (!v) {
+      return Status::invalid_argument(std::string(what) + ": public input " + std::to_string(i) + " ('" + texts[i] +
+                                      "') is not a field element");
+    }
+    out.push_back(*v);
+  }
+  return out;
+}
+
+}  // namespace cuzk::engine
