@@ -30,6 +30,14 @@ using Bytes32 = std::array<uint8_t, 32>;
 // (base levels, then one sub-tree level), Top (base, sub, then one top level).
 enum class ProofForm : uint8_t { kSingle, kSub, kTop };
 
+// The form of a tree's proofs and how many of its levels are base levels.
+inline ProofForm proof_form_of(const TreeShape& shape) {
+  return shape.sub_arity == 0 ? ProofForm::kSingle : shape.top_arity == 0 ? ProofForm::kSub : ProofForm::kTop;
+}
+inline size_t upper_levels_of(const TreeShape& shape) {
+  return (shape.sub_arity != 0 ? 1 : 0) + (shape.top_arity != 0 ? 1 : 0);
+}
+
 // One Merkle inclusion proof. `path` holds every level from the leaves up, base levels first,
 // then the sub level, then the top level (the concatenation of base_proof, sub_proof and
 // top_proof); `base_levels` says how many of them are base levels.
@@ -84,6 +92,7 @@ struct Commit1Wrapper {
   uint64_t sector_number = 0;
   uint64_t sector_size = 0;
   uint64_t miner = 0;  // 0 when the wrapper has no "Miner"
+  bool has_miner = false;  // whether it has one ("f0<id>"/"t0<id>" or a number)
 };
 
 }  // namespace cuzk::filecoin::porep

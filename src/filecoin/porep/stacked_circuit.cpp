@@ -2,7 +2,9 @@
 // circuit sizes.
 #include "filecoin/porep/stacked_circuit.hpp"
 
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "filecoin/por.hpp"
 #include "filecoin/porep/create_label.hpp"
@@ -182,6 +184,38 @@ Status synthesize_porep_partition(ConstraintSystem& cs, const PorepConfig& confi
     CUZK_RETURN_IF_ERROR(synthesize_porep_challenge(cs, config, partition, challenges[i]));
   }
   return Status::ok();
+}
+
+Result<PartitionWitness> partition_witness(const Commit1Output& output, size_t partition) {
+  if (partition >= output.partitions.size() || output.partitions[partition].empty()) {
+    return Status::invalid_argument("partition " + std::to_string(partition) + ": the Commit-1 output has " +
+                                    std::to_string(output.partitions.size()) + " partitions" +
+                                    (partition < output.partitions.size() ? ", this one without challenges" : ""));
+  }
+  PartitionWitness out;
+  const std::pair<const char*, std::pair<const Bytes32*, Fr*>> values[] = {
+      {"replica_id", {&output.replica_id, &out.public_values.replica_id}},
+      {"comm_d", {&output.comm_d, &out.public_values.comm_d}},
+      {"comm_r", {&output.comm_r, &out.public_values.comm_r}}};
+  for (const auto& [name, value] : values) {
+    const std::optional<Fr> fr = Fr::from_bytes_le(*value.first);
+    if (!fr) return Status::invalid_argument(std::string(name) + ": not a canonical field element");
+    *value.second = *fr;
+  }
+  out.challenges = output.partitions[partition];
+  out.private_values.comm_r_last = out.challenges[0].comm_r_last_proof.root;
+  out.private_values.comm_c = out.challenges[0].c_x.inclusion.root;
+  for (size_t i = 1; i < out.challenges.size(); ++i) {
+    const std::string where = "partition " + std::to_string(partition) + " challenge " + std::to_string(i);
+    if (out.challenges[i].comm_r_last_proof.root != out.private_values.comm_r_last) {
+      return Status::invalid_argument(where + ": comm_r_last_proof.root differs from challenge 0's (comm_r_last)");
+    }
+    if (out.challenges[i].c_x.inclusion.root != out.private_values.comm_c) {
+      return Status::invalid_argument(where + ": replica_column_proofs.c_x.inclusion_proof.root differs from "
+                                      "challenge 0's (comm_c)");
+    }
+  }
+  return out;
 }
 
 Result<ChallengeProof> blank_challenge_proof(const PorepConfig& config) {

@@ -33,6 +33,18 @@ struct PorepPrivateValues {
   ff::Fr comm_c, comm_r_last;
 };
 
+// A partition of a Commit-1 output as rust-fil-proofs' StackedCompound::circuit reads it:
+// replica_id, comm_d and comm_r from the sector; comm_r_last and comm_c from the first
+// challenge's TreeR and c_x inclusion roots. `challenges` views the output's partition.
+struct PartitionWitness {
+  PorepPublicValues public_values;
+  PorepPrivateValues private_values;
+  std::span<const ChallengeProof> challenges;
+};
+// kInvalidArgument if `partition` is out of range or empty, a sector value is not a canonical
+// field element, or the partition's challenges disagree on comm_r_last or comm_c (naming it).
+Result<PartitionWitness> partition_witness(const Commit1Output& output, size_t partition);
+
 // What every challenge of a partition refers to.
 struct PartitionVariables {
   std::vector<gadgets::Boolean> replica_id_bits;  // 256: to_bits_le, bit order reversed per byte

@@ -1,0 +1,257 @@
+// The Commit-1 native checks, challenge by challenge, cheapest first.
+#include "filecoin/porep/commit1_check.hpp"
+
+#include "filecoin/por.hpp"
+#include "filecoin/porep/challenges.hpp"
+#include "filecoin/porep/graph.hpp"
+#include "filecoin/porep/labels.hpp"
+
+namespace cuzk::filecoin::porep {
+
+namespace {
+
+using ff::Fr;
+
+std::string hex(const Fr& value) {
+  uint8_t bytes[32];
+  value.to_bytes_le(bytes);
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (size_t i = 32; i-- > 0;) {  // big-endian, as integers are written
+    out.push_back(kDigits[bytes[i] >> 4]);
+    out.push_back(kDigits[bytes[i] & 15]);
+  }
+  return out;
+}
+
+Result<Fr> field_of(const Bytes32& bytes, const char* what) {
+  const std::optional<Fr> v = Fr::from_bytes_le(bytes);
+  if (!v) return Status::invalid_argument(std::string(what) + ": not a canonical field element");
+  return *v;
+}
+
+// The shape every inclusion proof of one tree must have.
+struct TreeRules {
+  TreeHasher hasher;
+  std::vector<size_t> arities;  // per level, from the leaves up
+  ProofForm form;
+  size_t base_levels;
+};
+
+Result<TreeRules> tree_rules(const TreeShape& shape, uint64_t nodes) {
+  TreeRules rules;
+  rules.hasher = shape.hasher;
+  CUZK_ASSIGN_OR_RETURN(rules.arities, shape.level_arities(nodes));
+  rules.form = proof_form_of(shape);
+  rules.base_levels = rules.arities.size() - upper_levels_of(shape);
+  return rules;
+}
+
+const char* form_name(ProofForm form) {
+  return form == ProofForm::kSingle ? "Single" : form == ProofForm::kSub ? "Sub" : "Top";
+}
+
+// The proof opens leaf `index` of a tree of these rules with root `root`.
+Status check_inclusion(const InclusionProof& proof, const TreeRules& rules, uint64_t index, const Fr& root,
+                       const std::string& where) {
+  if (proof.form != rules.form || proof.base_levels != rules.base_levels ||
+      proof.path.levels.size() != rules.arities.size()) {
+    return Status::invalid_argument(where + ": a " + form_name(proof.form) + " proof of " +
+                                    std::to_string(proof.base_levels) + " + " +
+                                    std::to_string(proof.path.levels.size() - std::min(proof.base_levels, proof.path.levels.size())) +
+                                    " levels, the tree needs a " + form_name(rules.form) + " proof of " +
+                                    std::to_string(rules.base_levels) + " + " +
+                                    std::to_string(rules.arities.size() - rules.base_levels));
+  }
+  uint64_t path_index = 0, weight = 1;
+  for (size_t l = 0; l < rules.arities.size(); ++l) {
+    const PathLevel& level = proof.path.levels[l];
+    const size_t arity = rules.arities[l];
+    if (level.siblings.size() != arity - 1 || level.index >= arity) {
+      return Status::invalid_argument(where + ": path level " + std::to_string(l) + ": " +
+                                      std::to_string(level.siblings.size()) + " hashes and index " +
+                                      std::to_string(level.index) + " at arity " + std::to_string(arity));
+    }
+    path_index += weight * level.index;
+    weight *= arity;
+  }
+  if (path_index != index) {
+    return Status::invalid_argument(where + ": the path opens leaf " + std::to_string(path_index) + ", expected " +
+                                    std::to_string(index));
+  }
+  if (proof.root != root) {
+    return Status::invalid_argument(where + ": root " + hex(proof.root) + ", expected " + hex(root));
+  }
+  const Fr computed = path_root(rules.hasher, proof.leaf, proof.path);
+  if (computed != proof.root) {
+    return Status::invalid_argument(where + ": the path hashes to " + hex(computed) + ", not to its root " +
+                                    hex(proof.root));
+  }
+  return Status::ok();
+}
+
+Status check_column(const ColumnProof& proof, uint64_t node, size_t layers, const TreeRules& tree_c, const Fr& comm_c,
+                    const std::string& where) {
+  if (proof.column.index != node) {
+    return Status::invalid_argument(where + ": column index " + std::to_string(proof.column.index) +
+                                    ", the graph says " + std::to_string(node));
+  }
+  if (proof.column.rows.size() != layers) {
+    return Status::invalid_argument(where + ": " + std::to_string(proof.column.rows.size()) + " rows, expected " +
+                                    std::to_string(layers));
+  }
+  const Fr hash = column_hash(proof.column.rows);
+  if (hash != proof.inclusion.leaf) {
+    return Status::invalid_argument(where + ": column hash " + hex(hash) + " is not its TreeC leaf " +
+                                    hex(proof.inclusion.leaf));
+  }
+  return check_inclusion(proof.inclusion, tree_c, node, comm_c, where + ": TreeC inclusion");
+}
+
+Status check_labeling_proof(const LabelingProof& proof, uint32_t layer, uint64_t node,
+                            const std::vector<Fr>& expected_parents, const std::string& where) {
+  if (proof.layer_index != layer) {
+    return Status::invalid_argument(where + ": layer_index " + std::to_string(proof.layer_index) + ", expected " +
+                                    std::to_string(layer));
+  }
+  if (proof.node != node) {
+    return Status::invalid_argument(where + ": node " + std::to_string(proof.node) + ", the challenge is " +
+                                    std::to_string(node));
+  }
+  if (proof.parents.size() != kLabelParents) {
+    return Status::invalid_argument(where + ": " + std::to_string(proof.parents.size()) + " parents, expected " +
+                                    std::to_string(kLabelParents));
+  }
+  for (size_t j = 0; j < kLabelParents; ++j) {
+    if (proof.parents[j] != expected_parents[j]) {
+      return Status::invalid_argument(where + ": parent " + std::to_string(j) + " is " + hex(proof.parents[j]) +
+                                      ", the parents' columns say " + hex(expected_parents[j]));
+    }
+  }
+  return Status::ok();
+}
+
+struct Context {
+  const PorepConfig& config;
+  const StackedGraph& graph;
+  TreeRules tree_d, tree_rc;
+  const CheckedCommit1& derived;
+  const Bytes32& replica_id_bytes;
+};
+
+Status check_challenge(const Context& ctx, const ChallengeProof& proof, uint64_t challenge, const std::string& where) {
+  const size_t layers = ctx.config.layers;
+  CUZK_RETURN_IF_ERROR(
+      check_inclusion(proof.comm_d_proof, ctx.tree_d, challenge, ctx.derived.comm_d, where + "comm_d proof"));
+  CUZK_RETURN_IF_ERROR(check_inclusion(proof.comm_r_last_proof, ctx.tree_rc, challenge, ctx.derived.comm_r_last,
+                                       where + "comm_r_last proof"));
+  CUZK_RETURN_IF_ERROR(check_column(proof.c_x, challenge, layers, ctx.tree_rc, ctx.derived.comm_c, where + "c_x"));
+
+  if (proof.drg_parents.size() != kDrgDegree || proof.exp_parents.size() != kExpanderDegree) {
+    return Status::invalid_argument(where + std::to_string(proof.drg_parents.size()) + " drg and " +
+                                    std::to_string(proof.exp_parents.size()) + " expander parent columns, expected 6 and 8");
+  }
+  const DrgParents drg = ctx.graph.drg_parents(challenge);
+  const ExpanderParents exp = ctx.graph.expander_parents(challenge);
+  for (size_t k = 0; k < kDrgDegree; ++k) {
+    CUZK_RETURN_IF_ERROR(check_column(proof.drg_parents[k], drg[k], layers, ctx.tree_rc, ctx.derived.comm_c,
+                                      where + "drg parent " + std::to_string(k)));
+  }
+  for (size_t k = 0; k < kExpanderDegree; ++k) {
+    CUZK_RETURN_IF_ERROR(check_column(proof.exp_parents[k], exp[k], layers, ctx.tree_rc, ctx.derived.comm_c,
+                                      where + "exp parent " + std::to_string(k)));
+  }
+
+  if (proof.labeling_proofs.size() != layers) {
+    return Status::invalid_argument(where + std::to_string(proof.labeling_proofs.size()) +
+                                    " labeling proofs, expected " + std::to_string(layers));
+  }
+  ParentColumns columns;
+  for (size_t k = 0; k < kDrgDegree; ++k) columns[k] = &proof.drg_parents[k].column.rows;
+  for (size_t k = 0; k < kExpanderDegree; ++k) columns[kDrgDegree + k] = &proof.exp_parents[k].column.rows;
+  std::vector<Fr> parents;
+  for (size_t layer = 1; layer <= layers; ++layer) {
+    parents = label_parents(layer, columns);
+    const std::string label_where = where + "labeling proof " + std::to_string(layer - 1);
+    const LabelingProof& labeling = proof.labeling_proofs[layer - 1];
+    CUZK_RETURN_IF_ERROR(check_labeling_proof(labeling, static_cast<uint32_t>(layer), challenge, parents, label_where));
+    const Fr label = compute_label(ctx.replica_id_bytes, static_cast<uint32_t>(layer), challenge, labeling.parents);
+    if (label != proof.c_x.column.rows[layer - 1]) {
+      return Status::invalid_argument(label_where + ": the label hashes to " + hex(label) +
+                                      ", the challenge's column row " + std::to_string(layer - 1) + " is " +
+                                      hex(proof.c_x.column.rows[layer - 1]));
+    }
+  }
+
+  // The encoding key is the last layer's label of the same parents.
+  CUZK_RETURN_IF_ERROR(check_labeling_proof(proof.encoding_proof, static_cast<uint32_t>(layers), challenge, parents,
+                                            where + "encoding proof"));
+  const Fr key = compute_label(ctx.replica_id_bytes, static_cast<uint32_t>(layers), challenge, proof.encoding_proof.parents);
+  const Fr replica = key + proof.comm_d_proof.leaf;
+  if (replica != proof.comm_r_last_proof.leaf) {
+    return Status::invalid_argument(where + "encoding proof: key + data leaf = " + hex(replica) +
+                                    ", the TreeR leaf is " + hex(proof.comm_r_last_proof.leaf));
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Output& output) {
+  CheckedCommit1 derived;
+  CUZK_ASSIGN_OR_RETURN(derived.replica_id, field_of(output.replica_id, "replica_id"));
+  CUZK_ASSIGN_OR_RETURN(derived.comm_d, field_of(output.comm_d, "comm_d"));
+  CUZK_ASSIGN_OR_RETURN(derived.comm_r, field_of(output.comm_r, "comm_r"));
+  if (output.partitions.size() != config.partitions) {
+    return Status::invalid_argument(std::to_string(output.partitions.size()) + " partitions, expected " +
+                                    std::to_string(config.partitions));
+  }
+  for (size_t k = 0; k < config.partitions; ++k) {
+    if (output.partitions[k].size() != config.challenges_per_partition) {
+      return Status::invalid_argument("partition " + std::to_string(k) + ": " +
+                                      std::to_string(output.partitions[k].size()) + " challenge proofs, expected " +
+                                      std::to_string(config.challenges_per_partition));
+    }
+  }
+  if (config.partitions == 0 || config.challenges_per_partition == 0) {
+    return Status::invalid_argument("a PoRep configuration without challenges");
+  }
+  CUZK_ASSIGN_OR_RETURN(const StackedGraph graph, StackedGraph::create(config));
+  CUZK_ASSIGN_OR_RETURN(TreeRules tree_d, tree_rules(TreeShape{TreeHasher::kSha256, 2, 0, 0}, config.nodes));
+  CUZK_ASSIGN_OR_RETURN(TreeRules tree_rc, tree_rules(config.tree_r_shape, config.nodes));
+  if (config.layers != 2 && config.layers != 11) {
+    return Status::invalid_argument(std::to_string(config.layers) + " layers (columns of 2 or 11 are hashed)");
+  }
+
+  // comm_c and comm_r_last as the first challenge states them; every other proof must agree.
+  const ChallengeProof& first = output.partitions[0][0];
+  derived.comm_c = first.c_x.inclusion.root;
+  derived.comm_r_last = first.comm_r_last_proof.root;
+  const std::array<Fr, 2> roots = {derived.comm_c, derived.comm_r_last};
+  const Fr comm_r = hash_children(TreeHasher::kPoseidon, roots);
+  if (comm_r != derived.comm_r) {
+    return Status::invalid_argument("comm_r " + hex(derived.comm_r) + " is not Poseidon2(comm_c, comm_r_last) = " +
+                                    hex(comm_r) + " (comm_c " + hex(derived.comm_c) + ", comm_r_last " +
+                                    hex(derived.comm_r_last) + ")");
+  }
+
+  const Context ctx{config, graph, std::move(tree_d), std::move(tree_rc), derived, output.replica_id};
+  for (size_t k = 0; k < config.partitions; ++k) {
+    std::vector<uint64_t> challenges = interactive_challenges(output.replica_id, output.seed, k,
+                                                              config.challenges_per_partition, config.nodes);
+    for (size_t i = 0; i < challenges.size(); ++i) {
+      const std::string where = "partition " + std::to_string(k) + " challenge " + std::to_string(i) + ": ";
+      const ChallengeProof& proof = output.partitions[k][i];
+      if (proof.c_x.column.index != challenges[i]) {
+        return Status::invalid_argument(where + "the proof is for node " + std::to_string(proof.c_x.column.index) +
+                                        ", the challenge (from replica_id and seed) is node " +
+                                        std::to_string(challenges[i]));
+      }
+      CUZK_RETURN_IF_ERROR(check_challenge(ctx, proof, challenges[i], where));
+    }
+    derived.challenges.push_back(std::move(challenges));
+  }
+  return derived;
+}
+
+}  // namespace cuzk::filecoin::porep
