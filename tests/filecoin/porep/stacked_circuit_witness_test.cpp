@@ -1,0 +1,109 @@
+// The PoRep partition circuit with real witnesses: the 2 KiB Commit-1 output lotus-bench wrote
+// (tests/fixtures/filecoin/c1-2KiB.json) satisfies it in a TestConstraintSystem, and the public
+// inputs the circuit allocates are the verifier's (porep_public_inputs, computed from the
+// sector's values and the graph alone); so do synthetic 2 KiB and 8 MiB Commit-1 outputs
+// (checked constraint by constraint as they are added). A tampered witness names the
+// constraint that fails.
+#include <gtest/gtest.h>
+
+#include "filecoin/porep/checking_constraint_system.hpp"
+#include "filecoin/porep/fixture.hpp"
+#include "filecoin/porep/public_inputs.hpp"
+#include "filecoin/porep/stacked_circuit.hpp"
+#include "filecoin/porep/synthetic_commit1.hpp"
+#include "r1cs/test_constraint_system.hpp"
+
+namespace cuzk::filecoin::porep {
+namespace {
+
+using ff::Fr;
+
+using test::CheckingConstraintSystem;
+
+Commit1Output read_fixture() { return test::fixture().output; }
+
+// Synthesizes partition `k` into `cs`.
+void synthesize(r1cs::ConstraintSystem& cs, const PorepConfig& config, const Commit1Output& output, size_t k) {
+  const Result<PartitionWitness> witness = partition_witness(output, k);
+  ASSERT_TRUE(witness.is_ok()) << witness.status().to_string();
+  const Status status =
+      synthesize_porep_partition(cs, config, witness->public_values, witness->private_values, witness->challenges);
+  ASSERT_TRUE(status.is_ok()) << status.to_string();
+}
+
+TEST(StackedCircuitWitness, Real2KiBCommit1SatisfiesTheCircuitWithTheVerifiersInputs) {
+  const Commit1Output output = read_fixture();
+  const Result<PorepConfig> config = porep_config(output.registered_proof);
+  ASSERT_TRUE(config.is_ok()) << config.status().to_string();
+  ASSERT_EQ(output.partitions.size(), config->partitions);
+  for (size_t k = 0; k < output.partitions.size(); ++k) {
+    r1cs::TestConstraintSystem cs;
+    synthesize(cs, *config, output, k);
+    const Result<CircuitSize> size = porep_circuit_size(*config);
+    ASSERT_TRUE(size.is_ok());
+    EXPECT_EQ(cs.num_constraints(), size->constraints);
+    EXPECT_EQ(cs.num_aux(), size->aux);
+    EXPECT_TRUE(cs.is_satisfied()) << "partition " << k << ": " << *cs.which_is_unsatisfied();
+
+    const Result<std::vector<Fr>> expected =
+        porep_public_inputs(*config, output.replica_id, output.comm_d, output.comm_r, output.seed, k);
+    ASSERT_TRUE(expected.is_ok()) << expected.status().to_string();
+    ASSERT_EQ(cs.num_inputs(), 1 + expected->size());
+    EXPECT_EQ(cs.value(r1cs::Variable::one()), Fr::one());
+    for (size_t i = 0; i < expected->size(); ++i) {
+      EXPECT_EQ(cs.value({1 + i, r1cs::VariableKind::kInput}), (*expected)[i]) << "public input " << i;
+    }
+  }
+}
+
+// Every partition of a synthetic Commit-1 output for `proof` satisfies the circuit, with the
+// verifier's public inputs.
+void check_synthetic(RegisteredSealProof proof) {
+  const Result<PorepConfig> config = porep_config(proof);
+  ASSERT_TRUE(config.is_ok()) << config.status().to_string();
+  const Result<Commit1Output> output = synthetic_commit1(*config, 11);
+  ASSERT_TRUE(output.is_ok()) << output.status().to_string();
+  for (size_t k = 0; k < output->partitions.size(); ++k) {
+    CheckingConstraintSystem cs;
+    synthesize(cs, *config, *output, k);
+    EXPECT_FALSE(cs.which_is_unsatisfied().has_value()) << "partition " << k << ": " << *cs.which_is_unsatisfied();
+    const Result<std::vector<Fr>> expected =
+        porep_public_inputs(*config, output->replica_id, output->comm_d, output->comm_r, output->seed, k);
+    ASSERT_TRUE(expected.is_ok()) << expected.status().to_string();
+    ASSERT_EQ(cs.inputs().size(), 1 + expected->size());
+    for (size_t i = 0; i < expected->size(); ++i) EXPECT_EQ(cs.inputs()[1 + i], (*expected)[i]) << "input " << i;
+  }
+}
+
+TEST(StackedCircuitWitness, Synthetic2KiBCommit1SatisfiesTheCircuit) {
+  check_synthetic(RegisteredSealProof::kStackedDrg2KiBV1_1);
+}
+
+TEST(StackedCircuitWitness, Synthetic8MiBCommit1SatisfiesTheCircuit) {
+  check_synthetic(RegisteredSealProof::kStackedDrg8MiBV1_1);
+}
+
+TEST(StackedCircuitWitness, TamperedColumnIsUnsatisfied) {
+  Commit1Output output = read_fixture();
+  const Result<PorepConfig> config = porep_config(output.registered_proof);
+  ASSERT_TRUE(config.is_ok());
+  output.partitions[0][1].exp_parents[5].column.rows[0] += Fr::one();
+  CheckingConstraintSystem cs;
+  synthesize(cs, *config, output, 0);
+  const std::optional<std::string> failing = cs.which_is_unsatisfied();
+  ASSERT_TRUE(failing.has_value());
+  EXPECT_NE(failing->find("challenge_1/exp_parent_5"), std::string::npos) << *failing;
+}
+
+TEST(StackedCircuitWitness, InconsistentCommitmentsAreRejected) {
+  Commit1Output output = read_fixture();
+  ASSERT_GE(output.partitions[0].size(), 2u);
+  output.partitions[0][1].c_x.inclusion.root += Fr::one();
+  const Result<PartitionWitness> witness = partition_witness(output, 0);
+  EXPECT_EQ(witness.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(witness.status().message().find("comm_c"), std::string::npos) << witness.status().message();
+  EXPECT_EQ(partition_witness(output, 1).status().code(), StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace cuzk::filecoin::porep
