@@ -57,11 +57,10 @@ Status check_inclusion(const InclusionProof& proof, const TreeRules& rules, uint
   if (proof.form != rules.form || proof.base_levels != rules.base_levels ||
       proof.path.levels.size() != rules.arities.size()) {
     return Status::invalid_argument(where + ": a " + form_name(proof.form) + " proof of " +
-                                    std::to_string(proof.base_levels) + " + " +
-                                    std::to_string(proof.path.levels.size() - std::min(proof.base_levels, proof.path.levels.size())) +
-                                    " levels, the tree needs a " + form_name(rules.form) + " proof of " +
-                                    std::to_string(rules.base_levels) + " + " +
-                                    std::to_string(rules.arities.size() - rules.base_levels));
+                                    std::to_string(proof.path.levels.size()) + " levels (" +
+                                    std::to_string(proof.base_levels) + " base), the tree's are " +
+                                    form_name(rules.form) + " of " + std::to_string(rules.arities.size()) + " levels (" +
+                                    std::to_string(rules.base_levels) + " base)");
   }
   uint64_t path_index = 0, weight = 1;
   for (size_t l = 0; l < rules.arities.size(); ++l) {

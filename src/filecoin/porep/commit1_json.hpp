@@ -28,8 +28,8 @@ struct Commit1Input {
   Commit1Wrapper wrapper;  // wrapper.present == false for a bare output
 };
 
-// Parses `bytes` (bare or wrapped; anything else, truncated or over `max_bytes` — the input
-// or the decoded Phase1Out — is kInvalidArgument). Never throws or aborts on any input.
+// Parses `bytes` (bare or wrapped; anything else, truncated or over `max_bytes` is
+// kInvalidArgument). Never throws or aborts on any input.
 Result<Commit1Input> read_commit1(std::span<const uint8_t> bytes, size_t max_bytes);
 
 // The bare serde JSON (compact, serde's field order).
