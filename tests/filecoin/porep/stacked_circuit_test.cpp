@@ -1,7 +1,8 @@
 // The PoRep partition circuit against rust-fil-proofs' asserted counts: test_create_label
 // (532,025 constraints, value equal to the native label), the four stacked_circuit.rs
 // configurations (22 inputs; 1,206,212 / 1,199,620 / 1,296,576 / 1,346,982 constraints),
-// porep_circuit_size against a full count, and rejection of proofs that do not fit.
+// porep_circuit_size against a full count and against rust-fil-proofs' circuitinfo at 32 GiB
+// (130,278,541 constraints, 328 inputs), and rejection of proofs that do not fit.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -120,6 +121,18 @@ TEST(StackedCircuit, ScaledSizeEqualsFullCountAt2KiB) {
   EXPECT_EQ(size->inputs, cs.num_inputs());
   EXPECT_EQ(size->aux, cs.num_aux());
   EXPECT_EQ(size->inputs, 1 + 3 + 18 * config->challenges_per_partition);
+}
+
+// rust-fil-proofs' circuitinfo for the 32 GiB PoRep (its PR #1325): 130,278,541 constraints and
+// 328 public inputs per partition.
+TEST(StackedCircuit, Size32GiBMatchesRustFilProofsCircuitInfo) {
+  const Result<PorepConfig> config = porep_config(RegisteredSealProof::kStackedDrg32GiBV1_1);
+  ASSERT_TRUE(config.is_ok()) << config.status().to_string();
+  const Result<CircuitSize> size = porep_circuit_size(*config);
+  ASSERT_TRUE(size.is_ok()) << size.status().to_string();
+  EXPECT_EQ(size->constraints, 130278541u);
+  EXPECT_EQ(size->inputs, 328u);
+  EXPECT_EQ(size->domain_log2(), 27u);
 }
 
 TEST(StackedCircuit, ProofsThatDoNotFitAreRejectedBeforeSynthesis) {
