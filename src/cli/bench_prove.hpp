@@ -1,5 +1,6 @@
-// `cuzk bench prove --backend cpu --constraints N [--setup real|random] [--proofs K]`:
-// synthesizes the Filecoin-shaped synthetic circuit, proves it and prints the phase times.
+// `cuzk bench prove [--backend cpu|cuda] [--constraints N | --post ...] [--setup real|random]
+// [--proofs K[,K...]]`: synthesizes the Filecoin-shaped synthetic circuit (or a PoSt
+// partition), proves it through the prover seam and prints the prove call's times.
 #pragma once
 
 #include <ostream>

@@ -1,25 +1,35 @@
-// The circom/snarkjs subcommands: option parsing around circom::prove_command/verify_command.
+// The circom/snarkjs subcommands: option parsing around circom::prove_command/verify_command;
+// `cuzk prove` proves on --backend cpu|cuda (default: the GPU where one is usable).
 #include "cli/circom_commands.hpp"
 
 #include <string>
 
 #include "circom/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/prover_choice.hpp"
 
 namespace cuzk::cli {
 
 int run_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
   static constexpr FlagSpec kSpecs[] = {
-      {"zkey", true}, {"witness", true}, {"proof", true}, {"public", true}, {"r1cs", false}};
+      {"zkey", true}, {"witness", true}, {"proof", true}, {"public", true}, {"r1cs", false}, {"backend", false}};
   std::string error;
   const auto flags = Flags::parse("prove", args, kSpecs, &error);
   if (!flags) {
     err << error << "\n";
     return 2;
   }
+  ThreadPool& pool = ThreadPool::shared();
+  auto prover = choose_prover(flags->get("backend"), /*prefer_gpu=*/true, pool);
+  if (!prover.is_ok()) {
+    err << "cuzk prove: " << prover.status().message() << "\n";
+    return prover.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
+  }
   groth16::SystemBlinding blinding;
   circom::ProveCommandOptions options;
   options.r1cs_path = flags->get("r1cs");
+  options.pool = &pool;
+  options.backend = prover->get();
   const Status s = circom::prove_command(flags->get("zkey"), flags->get("witness"), flags->get("proof"),
                                          flags->get("public"), blinding, options);
   if (!s.is_ok()) {

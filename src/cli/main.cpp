@@ -28,6 +28,7 @@ constexpr const char* kUsage =
     "                 (all bench client commands take --addr unix:/path.sock|tcp:host:port)\n"
     "  prove          prove a circom/snarkjs circuit (BLS12-381) as snarkjs would\n"
     "                 --zkey C.zkey --witness W.wtns --proof proof.json --public public.json [--r1cs C.r1cs]\n"
+    "                 [--backend cpu|cuda] (default: cuda where a GPU is usable)\n"
     "  verify         verify a snarkjs-format proof; prints OK, exit 1 if it does not verify\n"
     "                 --vk verification_key.json --proof proof.json --public public.json\n"
     "  bench prove    prove a synthetic Filecoin-shaped circuit and print phase times\n"

@@ -25,6 +25,7 @@ namespace {
 
 using ff::Fr;
 using test::GpuTest;
+constexpr groth16::QapConvention kBellperson = groth16::QapConvention::kBellperson;
 
 struct Keyed {
   groth16::ProvingKey pk;
@@ -57,7 +58,7 @@ void expect_gpu_equals_cpu(const Keyed& k, GpuProver& prover) {
   auto cpu = groth16::prove(k.pk, batch, cpu_blinding, ThreadPool::shared());
   ASSERT_TRUE(cpu.is_ok()) << cpu.status().to_string();
   GpuProveTimings timings;
-  auto gpu = prover.prove(k.pk, batch, gpu_blinding, &timings);
+  auto gpu = prover.prove(k.pk, batch, kBellperson, gpu_blinding, &timings);
   ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
   ASSERT_EQ(gpu->size(), cpu->size());
   const auto pvk = groth16::PreparedVerifyingKey::from(k.pk.vk);
@@ -81,7 +82,7 @@ TEST_F(GpuProverTest, DemoCircuitBatchBitIdentical) {
   EXPECT_GT((*prover)->resident_bytes(), 0u);
   expect_gpu_equals_cpu(k, **prover);  // the key stays resident
   groth16::FixedBlinding blinding(Fr::one(), Fr::one());
-  auto none = (*prover)->prove(k.pk, {}, blinding);  // an empty batch: no proofs, no error
+  auto none = (*prover)->prove(k.pk, {}, kBellperson, blinding);  // an empty batch: no proofs, no error
   ASSERT_TRUE(none.is_ok()) << none.status().to_string();
   EXPECT_TRUE(none->empty());
   (*prover)->release(k.pk);
@@ -109,7 +110,7 @@ TEST_F(GpuProverTest, ShapeMismatchIsInvalidArgument) {
   ASSERT_TRUE(prover.is_ok());
   const r1cs::ProvingAssignment* batch[] = {&other.circuits[0]};
   groth16::FixedBlinding blinding(Fr::one(), Fr::one());
-  auto proofs = (*prover)->prove(k.pk, batch, blinding);
+  auto proofs = (*prover)->prove(k.pk, batch, kBellperson, blinding);
   EXPECT_EQ(proofs.status().code(), StatusCode::kInvalidArgument);
 }
 
