@@ -58,7 +58,11 @@ int run_circuit_info(std::span<const std::string_view> args, std::ostream& out, 
   const Result<filecoin::PostKind> kind = filecoin::parse_post_kind(flags->get("kind"));
   Result<filecoin::PostConfig> config = Status::invalid_argument("");
   if (kind.is_ok() && sector_size.is_ok()) config = filecoin::post_config(*kind, *sector_size);
-  const Status& bad = !sector_size.is_ok() ? sector_size.status() : !kind.is_ok() ? kind.status() : config.status();
+  if (sector_size.is_ok() && !kind.is_ok()) {
+    err << "cuzk circuit-info: unknown --kind '" << flags->get("kind") << "' (porep, winning-post, window-post)\n";
+    return 2;
+  }
+  const Status& bad = !sector_size.is_ok() ? sector_size.status() : config.status();
   if (!bad.is_ok()) {
     err << "cuzk circuit-info: " << bad.to_string() << "\n";
     return 2;
