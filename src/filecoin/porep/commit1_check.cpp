@@ -1,6 +1,10 @@
 // The Commit-1 native checks, challenge by challenge, cheapest first.
 #include "filecoin/porep/commit1_check.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
 #include "filecoin/por.hpp"
 #include "filecoin/porep/challenges.hpp"
 #include "filecoin/porep/graph.hpp"
@@ -234,22 +238,41 @@ Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Out
                                     hex(derived.comm_r_last) + ")");
   }
 
+  // Partitions are independent: checked on up to hardware_concurrency threads (a 32 GiB
+  // output's 2,700 TreeC and 180 TreeR paths of 10 Poseidon-8 levels dominate: ~2 s on one
+  // core, 2026-12), the first failing partition's error reported.
   const Context ctx{config, graph, std::move(tree_d), std::move(tree_rc), derived, output.replica_id};
-  for (size_t k = 0; k < config.partitions; ++k) {
+  derived.challenges.resize(config.partitions);
+  std::vector<Status> results(config.partitions);
+  const auto check_partition = [&](size_t k) {
     std::vector<uint64_t> challenges = interactive_challenges(output.replica_id, output.seed, k,
                                                               config.challenges_per_partition, config.nodes);
     for (size_t i = 0; i < challenges.size(); ++i) {
       const std::string where = "partition " + std::to_string(k) + " challenge " + std::to_string(i) + ": ";
       const ChallengeProof& proof = output.partitions[k][i];
       if (proof.c_x.column.index != challenges[i]) {
-        return Status::invalid_argument(where + "the proof is for node " + std::to_string(proof.c_x.column.index) +
-                                        ", the challenge (from replica_id and seed) is node " +
-                                        std::to_string(challenges[i]));
+        results[k] = Status::invalid_argument(where + "the proof is for node " +
+                                              std::to_string(proof.c_x.column.index) +
+                                              ", the challenge (from replica_id and seed) is node " +
+                                              std::to_string(challenges[i]));
+        return;
       }
-      CUZK_RETURN_IF_ERROR(check_challenge(ctx, proof, challenges[i], where));
+      results[k] = check_challenge(ctx, proof, challenges[i], where);
+      if (!results[k].is_ok()) return;
     }
-    derived.challenges.push_back(std::move(challenges));
+    derived.challenges[k] = std::move(challenges);
+  };
+  const size_t threads = std::min<size_t>(config.partitions, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> workers;
+  std::atomic<size_t> next{0};
+  for (size_t t = 1; t < threads; ++t) {
+    workers.emplace_back([&] {
+      for (size_t k; (k = next.fetch_add(1)) < config.partitions;) check_partition(k);
+    });
   }
+  for (size_t k; (k = next.fetch_add(1)) < config.partitions;) check_partition(k);
+  for (std::thread& w : workers) w.join();
+  for (const Status& status : results) CUZK_RETURN_IF_ERROR(status);
   return derived;
 }
 

@@ -37,9 +37,16 @@ std::string check_error(const std::function<void(Commit1Output&)>& tamper) {
 
 ff::Fr plus_one(const ff::Fr& v) { return v + ff::Fr::one(); }
 
+ff::Fr flip_byte(const ff::Fr& v, size_t byte) {
+  uint8_t bytes[32];
+  v.to_bytes_le(bytes);
+  bytes[byte] ^= 0x01;
+  return *ff::Fr::from_bytes_le(bytes);  // byte < 31 keeps it below 2^254
+}
+
 TEST(Commit1Check, RejectsTampering) {
-  // A label byte in the challenge's column: its hash is no longer the TreeC leaf.
-  EXPECT_REJECTED([](Commit1Output& o) { o.partitions[0][0].c_x.column.rows[1] = plus_one(o.partitions[0][0].c_x.column.rows[1]); },
+  // One byte of a label in the challenge's column: its hash is no longer the TreeC leaf.
+  EXPECT_REJECTED([](Commit1Output& o) { o.partitions[0][0].c_x.column.rows[1] = flip_byte(o.partitions[0][0].c_x.column.rows[1], 7); },
                   "partition 0 challenge 0: c_x: column hash 0x");
   // A label in a labeling proof: it is no longer the parent's column row.
   EXPECT_REJECTED([](Commit1Output& o) { o.partitions[0][1].labeling_proofs[1].parents[9] = ff::Fr::zero(); },
