@@ -1,8 +1,8 @@
 // The PoRep partition circuit with real witnesses: the 2 KiB Commit-1 output lotus-bench wrote
 // (tests/fixtures/filecoin/c1-2KiB.json) satisfies it in a TestConstraintSystem, and the public
 // inputs the circuit allocates are the verifier's (porep_public_inputs, computed from the
-// sector's values and the graph alone); so do synthetic 2 KiB and 8 MiB Commit-1 outputs
-// (checked constraint by constraint as they are added). A tampered witness names the
+// sector's values and the graph alone); so do synthetic 2 KiB and 8 MiB Commit-1 outputs and
+// one-challenge 32 GiB and 64 GiB ones (checked constraint by constraint as they are added). A tampered witness names the
 // constraint that fails.
 #include <gtest/gtest.h>
 
@@ -57,10 +57,15 @@ TEST(StackedCircuitWitness, Real2KiBCommit1SatisfiesTheCircuitWithTheVerifiersIn
 }
 
 // Every partition of a synthetic Commit-1 output for `proof` satisfies the circuit, with the
-// verifier's public inputs.
-void check_synthetic(RegisteredSealProof proof) {
-  const Result<PorepConfig> config = porep_config(proof);
+// verifier's public inputs. `challenges` (if nonzero) narrows the configuration to one
+// partition of that many challenges: the production shape (layers, trees) at a test's cost.
+void check_synthetic(RegisteredSealProof proof, size_t challenges = 0) {
+  Result<PorepConfig> config = porep_config(proof);
   ASSERT_TRUE(config.is_ok()) << config.status().to_string();
+  if (challenges != 0) {
+    config->partitions = 1;
+    config->challenges_per_partition = challenges;
+  }
   const Result<Commit1Output> output = synthetic_commit1(*config, 11);
   ASSERT_TRUE(output.is_ok()) << output.status().to_string();
   for (size_t k = 0; k < output->partitions.size(); ++k) {
@@ -81,6 +86,12 @@ TEST(StackedCircuitWitness, Synthetic2KiBCommit1SatisfiesTheCircuit) {
 
 TEST(StackedCircuitWitness, Synthetic8MiBCommit1SatisfiesTheCircuit) {
   check_synthetic(RegisteredSealProof::kStackedDrg8MiBV1_1);
+}
+
+// 11 layers (the arity-11 column hash), TreeR/TreeC 8-8-0 and 8-8-2, 30- and 31-level TreeD.
+TEST(StackedCircuitWitness, Synthetic32GiBAnd64GiBChallengesSatisfyTheCircuit) {
+  check_synthetic(RegisteredSealProof::kStackedDrg32GiBV1_1, 1);
+  check_synthetic(RegisteredSealProof::kStackedDrg64GiBV1_1, 1);
 }
 
 TEST(StackedCircuitWitness, TamperedColumnIsUnsatisfied) {
