@@ -19,15 +19,16 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FUZZ="$ROOT/fuzz"
 BUILD="${CUZK_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
-TARGETS=(fuzz_field_text fuzz_point_decoding fuzz_bellperson fuzz_snarkjs_json fuzz_r1cs fuzz_wtns fuzz_zkey)
+TARGETS=(fuzz_field_text fuzz_point_decoding fuzz_bellperson fuzz_snarkjs_json fuzz_r1cs fuzz_wtns fuzz_zkey fuzz_commit1)
 
 # -max_len per input format: large enough for the committed seeds, small enough to stay fast.
 declare -A MAX_LEN=(
   [fuzz_field_text]=256 [fuzz_point_decoding]=256 [fuzz_bellperson]=4096 [fuzz_snarkjs_json]=12288
-  [fuzz_r1cs]=8192 [fuzz_wtns]=4096 [fuzz_zkey]=49152
+  [fuzz_r1cs]=8192 [fuzz_wtns]=4096 [fuzz_zkey]=49152 [fuzz_commit1]=140000
 )
 declare -A DICT=(
   [fuzz_snarkjs_json]=snarkjs_json.dict [fuzz_r1cs]=binfile.dict [fuzz_wtns]=binfile.dict [fuzz_zkey]=binfile.dict
+  [fuzz_commit1]=commit1.dict
 )
 
 SECONDS_PER_TARGET=300
@@ -71,6 +72,11 @@ if [[ $SEEDS -eq 1 ]]; then
   done
   cp "$fixtures/sha256/snarkjs_proof.json" "$FUZZ/corpus/fuzz_snarkjs_json/sha256_proof.json"
   cp "$fixtures/sha256/snarkjs_public.json" "$FUZZ/corpus/fuzz_snarkjs_json/sha256_public.json"
+  c1="$ROOT/tests/fixtures/filecoin/c1-2KiB.json"  # the Commit-1 output wrapped, and its bare Phase1Out
+  mkdir -p "$FUZZ/corpus/fuzz_commit1"
+  cp "$c1" "$FUZZ/corpus/fuzz_commit1/c1-2KiB-wrapped.json"
+  python3 -c 'import base64, json, sys; sys.stdout.buffer.write(base64.b64decode(json.load(open(sys.argv[1]))["Phase1Out"]))' \
+    "$c1" > "$FUZZ/corpus/fuzz_commit1/c1-2KiB-bare.json"
 fi
 
 mkdir -p "$FUZZ/logs/artifacts"
