@@ -26,8 +26,8 @@ struct CheckedCommit1 {
 };
 
 // `config` is the configuration the output is checked against (porep_config of its
-// registered proof, or a test configuration); the output must have config.partitions ×
-// config.challenges_per_partition proofs.
+// registered proof, or a test configuration with the same registered_proof); the output must
+// have config.partitions × config.challenges_per_partition proofs.
 Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Output& output);
 
 }  // namespace cuzk::filecoin::porep

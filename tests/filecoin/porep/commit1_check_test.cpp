@@ -23,8 +23,9 @@ TEST(Commit1Check, TheRealFixturePasses) {
 
 std::string check_error(const std::function<void(Commit1Output&)>& tamper) {
   Commit1Output output = test::fixture().output;
+  const PorepConfig config = *porep_config(output.registered_proof);
   tamper(output);
-  Result<CheckedCommit1> checked = check_commit1(*porep_config(output.registered_proof), output);
+  Result<CheckedCommit1> checked = check_commit1(config, output);
   EXPECT_FALSE(checked.is_ok());
   return checked.is_ok() ? "" : checked.status().message();
 }
@@ -78,6 +79,8 @@ TEST(Commit1Check, RejectsTampering) {
                   "partition 0 challenge 1: comm_r_last proof: a Single proof of 1 levels (2 base), the tree's are Single of 2 levels (2 base)");
   EXPECT_REJECTED([](Commit1Output& o) { o.partitions[0].pop_back(); }, "partition 0: 1 challenge proofs, expected 2");
   EXPECT_REJECTED([](Commit1Output& o) { o.replica_id.fill(0xff); }, "replica_id: not a canonical field element");
+  EXPECT_REJECTED([](Commit1Output& o) { o.registered_proof = RegisteredSealProof::kStackedDrg2KiBV1; },
+                  "a StackedDrg2KiBV1 output checked against a StackedDrg2KiBV1_1 configuration");
 }
 
 }  // namespace
