@@ -1,9 +1,10 @@
 // The PoRep partition circuit with real witnesses: the 2 KiB Commit-1 output lotus-bench wrote
 // (tests/fixtures/filecoin/c1-2KiB.json) satisfies it in a TestConstraintSystem, and the public
 // inputs the circuit allocates are the verifier's (porep_public_inputs, computed from the
-// sector's values and the graph alone); so do synthetic 2 KiB and 8 MiB Commit-1 outputs and
-// one-challenge 32 GiB and 64 GiB ones (checked constraint by constraint as they are added). A tampered witness names the
-// constraint that fails.
+// sector's values and the graph alone); so do synthetic Commit-1 outputs at 2 KiB, 8 MiB, one
+// challenge of 32 GiB and 64 GiB, and the four stacked_circuit.rs test shapes (with their
+// asserted counts), checked constraint by constraint as they are added. A tampered witness
+// names the constraint that fails.
 #include <gtest/gtest.h>
 
 #include "filecoin/porep/checking_constraint_system.hpp"
@@ -56,8 +57,31 @@ TEST(StackedCircuitWitness, Real2KiBCommit1SatisfiesTheCircuitWithTheVerifiersIn
   }
 }
 
-// Every partition of a synthetic Commit-1 output for `proof` satisfies the circuit, with the
-// verifier's public inputs. `challenges` (if nonzero) narrows the configuration to one
+// Every partition of a synthetic Commit-1 output for `config` satisfies the circuit, with the
+// verifier's public inputs. Returns partition 0's constraint count.
+size_t check_synthetic(const PorepConfig& config) {
+  const Result<Commit1Output> output = synthetic_commit1(config, 11);
+  EXPECT_TRUE(output.is_ok()) << output.status().to_string();
+  if (!output.is_ok()) return 0;
+  size_t constraints = 0;
+  for (size_t k = 0; k < output->partitions.size(); ++k) {
+    CheckingConstraintSystem cs;
+    synthesize(cs, config, *output, k);
+    EXPECT_FALSE(cs.which_is_unsatisfied().has_value()) << "partition " << k << ": " << *cs.which_is_unsatisfied();
+    const Result<std::vector<Fr>> expected =
+        porep_public_inputs(config, output->replica_id, output->comm_d, output->comm_r, output->seed, k);
+    EXPECT_TRUE(expected.is_ok()) << expected.status().to_string();
+    if (!expected.is_ok()) return 0;
+    EXPECT_EQ(cs.inputs().size(), 1 + expected->size());
+    for (size_t i = 0; i < expected->size() && 1 + i < cs.inputs().size(); ++i) {
+      EXPECT_EQ(cs.inputs()[1 + i], (*expected)[i]) << "input " << i;
+    }
+    if (k == 0) constraints = cs.num_constraints();
+  }
+  return constraints;
+}
+
+// The same for a registered proof's configuration; `challenges` (if nonzero) narrows it to one
 // partition of that many challenges: the production shape (layers, trees) at a test's cost.
 void check_synthetic(RegisteredSealProof proof, size_t challenges = 0) {
   Result<PorepConfig> config = porep_config(proof);
@@ -66,18 +90,7 @@ void check_synthetic(RegisteredSealProof proof, size_t challenges = 0) {
     config->partitions = 1;
     config->challenges_per_partition = challenges;
   }
-  const Result<Commit1Output> output = synthetic_commit1(*config, 11);
-  ASSERT_TRUE(output.is_ok()) << output.status().to_string();
-  for (size_t k = 0; k < output->partitions.size(); ++k) {
-    CheckingConstraintSystem cs;
-    synthesize(cs, *config, *output, k);
-    EXPECT_FALSE(cs.which_is_unsatisfied().has_value()) << "partition " << k << ": " << *cs.which_is_unsatisfied();
-    const Result<std::vector<Fr>> expected =
-        porep_public_inputs(*config, output->replica_id, output->comm_d, output->comm_r, output->seed, k);
-    ASSERT_TRUE(expected.is_ok()) << expected.status().to_string();
-    ASSERT_EQ(cs.inputs().size(), 1 + expected->size());
-    for (size_t i = 0; i < expected->size(); ++i) EXPECT_EQ(cs.inputs()[1 + i], (*expected)[i]) << "input " << i;
-  }
+  check_synthetic(*config);
 }
 
 TEST(StackedCircuitWitness, Synthetic2KiBCommit1SatisfiesTheCircuit) {
@@ -92,6 +105,24 @@ TEST(StackedCircuitWitness, Synthetic8MiBCommit1SatisfiesTheCircuit) {
 TEST(StackedCircuitWitness, Synthetic32GiBAnd64GiBChallengesSatisfyTheCircuit) {
   check_synthetic(RegisteredSealProof::kStackedDrg32GiBV1_1, 1);
   check_synthetic(RegisteredSealProof::kStackedDrg64GiBV1_1, 1);
+}
+
+// rust-fil-proofs' stacked_circuit.rs cases with satisfying witnesses: nodes = 8 · base-tree
+// count, 2 layers, 1 challenge, porep_id [44; 32].
+TEST(StackedCircuitWitness, SyntheticStackedCircuitTestShapesSatisfyWithTheAssertedCounts) {
+  const std::pair<TreeShape, size_t> cases[] = {
+      {{TreeHasher::kPoseidon, 2, 0, 0}, 1206212},
+      {{TreeHasher::kPoseidon, 8, 0, 0}, 1199620},
+      {{TreeHasher::kPoseidon, 8, 4, 0}, 1296576},
+      {{TreeHasher::kPoseidon, 8, 4, 2}, 1346982},
+  };
+  std::array<uint8_t, 32> porep_id;
+  porep_id.fill(44);
+  for (const auto& [shape, constraints] : cases) {
+    const Result<PorepConfig> config = porep_test_config(8 * shape.base_tree_count(), 2, 1, shape, porep_id);
+    ASSERT_TRUE(config.is_ok()) << config.status().to_string();
+    EXPECT_EQ(check_synthetic(*config), constraints) << shape.to_string();
+  }
 }
 
 TEST(StackedCircuitWitness, TamperedColumnIsUnsatisfied) {
