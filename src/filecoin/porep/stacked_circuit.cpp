@@ -77,6 +77,10 @@ Status check_challenge_proof(const PorepConfig& config, const ChallengeProof& pr
     return Status::invalid_argument("porep: " + std::to_string(config.layers) +
                                     " layers (the column hash exists for 2 and 11)");
   }
+  if (config.tree_r_shape.hasher != TreeHasher::kPoseidon) {
+    return Status::invalid_argument("porep: TreeR/TreeC shape " + config.tree_r_shape.to_string() +
+                                    " (they are Poseidon trees)");
+  }
   CUZK_RETURN_IF_ERROR(path_fits(kTreeD, config.nodes, proof.comm_d_proof, "comm_d_proofs"));
   CUZK_RETURN_IF_ERROR(path_fits(config.tree_r_shape, config.nodes, proof.comm_r_last_proof, "comm_r_last_proof"));
   CUZK_RETURN_IF_ERROR(columns_fit(config, std::span(&proof.c_x, 1), 1, "replica_column_proofs.c_x"));

@@ -161,6 +161,13 @@ TEST(StackedCircuit, ProofsThatDoNotFitAreRejectedBeforeSynthesis) {
   proof.labeling_proofs[0].node = config.nodes;
   expect_rejected(proof, "node");
 
+  PorepConfig sha_trees = config;
+  sha_trees.tree_r_shape.hasher = TreeHasher::kSha256;
+  EXPECT_EQ(check_challenge_proof(sha_trees, blank).code(), StatusCode::kInvalidArgument);
+  PorepConfig three_layers = config;
+  three_layers.layers = 3;
+  EXPECT_EQ(check_challenge_proof(three_layers, blank).code(), StatusCode::kInvalidArgument);
+
   r1cs::CountingConstraintSystem cs;
   const std::vector<ChallengeProof> two(2, blank);
   EXPECT_EQ(synthesize_porep_partition(cs, config, {}, {}, two).code(), StatusCode::kInvalidArgument);
