@@ -12,12 +12,13 @@
 #include <iomanip>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "cli/flags.hpp"
 #include "common/sample_stats.hpp"
 
 #ifdef CUZK_HAVE_CUDA
-#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/device_array.hpp"
 #include "backend/cuda/device_stream.hpp"
 #include "backend/cuda/msm_gpu.hpp"
 #include "backend/cuda/ntt_gpu.hpp"
@@ -45,7 +46,7 @@ bool parse_list(std::string_view text, uint64_t lo, uint64_t hi, std::vector<uin
 }
 
 #ifdef CUZK_HAVE_CUDA
-using backend::cuda::DeviceBuffer;
+using backend::cuda::DeviceArray;
 using ff::Fr;
 
 // Times `runs` calls of f (after one warm-up), in milliseconds.
@@ -73,10 +74,9 @@ std::vector<Fr> random_field(size_t n, uint64_t seed) {
   return out;
 }
 
-Result<DeviceBuffer> upload_values(const std::vector<Fr>& values) {
-  auto d = DeviceBuffer::allocate(values.size() * sizeof(Fr));
-  if (!d.is_ok()) return d.status();
-  if (Status s = d->upload(std::span<const Fr>(values)); !s.is_ok()) return s;
+Result<DeviceArray<Fr>> upload_values(const std::vector<Fr>& values) {
+  CUZK_ASSIGN_OR_RETURN(auto d, DeviceArray<Fr>::allocate(values.size()));
+  CUZK_RETURN_IF_ERROR(d.upload(values));
   return d;
 }
 
@@ -120,7 +120,7 @@ int bench_msm_curve(const char* name, const std::vector<uint64_t>& logs, size_t 
     for (const uint64_t w : windows) {
       const auto window = static_cast<unsigned>(w);
       auto stats = time_runs(runs, [&]() -> Status {
-        auto r = backend::cuda::gpu_msm<C>(*bases, 0, n, scalars->data(), n, nullptr, workspace, nullptr,
+        auto r = backend::cuda::gpu_msm<C>(*bases, 0, n, std::as_const(*scalars).span(), {}, workspace, nullptr,
                                             backend::cuda::GpuMsmOptions{window});
         return r.status();
       });
@@ -225,15 +225,15 @@ int run_bench_ntt(std::span<const std::string_view> args, std::ostream& out, std
       err << values.status().to_string() << "\n";
       return 1;
     }
-    auto* base = static_cast<std::byte*>(values->data());
-    const size_t bytes = domain->size() * sizeof(Fr);
+    const size_t n = domain->size();
+    const backend::cuda::DeviceSpan<Fr> all = values->span();
     auto stats = time_runs(runs[0], [&]() -> Status {
-      Status s = kind == "h" ? backend::cuda::gpu_compute_h(*gpu_domain, base, base + bytes, base + 2 * bytes,
-                                                            stream->handle())
+      Status s = kind == "h" ? backend::cuda::gpu_compute_h(*gpu_domain, all.subspan(0, n), all.subspan(n, n),
+                                                            all.subspan(2 * n, n), stream->handle())
                              : backend::cuda::gpu_ntt(*gpu_domain,
                                                       kind == "coset" ? backend::cuda::NttKind::kCosetForward
                                                                       : backend::cuda::NttKind::kForward,
-                                                      base, stream->handle());
+                                                      all, stream->handle());
       if (!s.is_ok()) return s;
       return stream->synchronize();
     });

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "backend/cuda/device_array.hpp"
 #include "backend/cuda/device_stream.hpp"
 #include "backend/cuda/fixed_base_device.hpp"
 #include "ec/fixed_base.hpp"
@@ -49,19 +50,14 @@ Result<std::vector<ec::Affine<C>>> GpuGeneratorMultiplier::multiply(const GpuBas
   std::vector<ec::Affine<C>> out(scalars.size());
   if (scalars.empty()) return out;
   const size_t chunk = std::min(chunk_, scalars.size());
-  auto d_scalars = DeviceBuffer::allocate(chunk * sizeof(ff::Fr));
-  if (!d_scalars.is_ok()) return d_scalars.status();
-  auto d_points = DeviceBuffer::allocate(chunk * sizeof(ec::Affine<C>));
-  if (!d_points.is_ok()) return d_points.status();
+  CUZK_ASSIGN_OR_RETURN(DeviceArray<ff::Fr> d_scalars, DeviceArray<ff::Fr>::allocate(chunk));
+  CUZK_ASSIGN_OR_RETURN(DeviceArray<ec::Affine<C>> d_points, DeviceArray<ec::Affine<C>>::allocate(chunk));
   for (size_t begin = 0; begin < scalars.size(); begin += chunk) {
     const size_t count = std::min(chunk, scalars.size() - begin);
-    if (Status s = d_scalars->upload(scalars.subspan(begin, count)); !s.is_ok()) return s;
-    if (Status s = launch_fixed_base(curve_kind<C>(), table.at(0), d_scalars->data(), count, d_points->data(),
-                                     sizeof(ec::Affine<C>), nullptr);
-        !s.is_ok()) {
-      return s;
-    }
-    if (Status s = d_points->download(std::span(out).subspan(begin, count)); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(d_scalars.upload(scalars.subspan(begin, count)));
+    CUZK_RETURN_IF_ERROR(launch_fixed_base(curve_kind<C>(), table.at(0), d_scalars.data(), count, d_points.data(),
+                                           sizeof(ec::Affine<C>), nullptr));
+    CUZK_RETURN_IF_ERROR(d_points.download(std::span(out).subspan(begin, count)));
   }
   return out;
 }

@@ -14,7 +14,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/device_array.hpp"
 #include "backend/cuda/device_stream.hpp"
 #include "backend/cuda/msm_gpu.hpp"
 #include "backend/cuda/ntt_gpu.hpp"
@@ -63,7 +63,9 @@ constexpr size_t kStagingBytes = size_t{64} << 20;
 // One circuit's inputs on the device: circuit i + 1 is staged into one slot while circuit i
 // computes from the other.
 struct Slot {
-  DeviceBuffer d_abc, d_scalars, d_density_a, d_density_b;
+  DeviceArray<Fr> d_abc;      // a, b, c: n each (grown, then reused)
+  DeviceArray<Fr> d_scalars;  // [inputs, aux]
+  DeviceArray<uint64_t> d_density_a, d_density_b;
 };
 
 // What the staging thread measured for one circuit.
@@ -106,16 +108,6 @@ class StageSignal {
   bool failed_ = false;
   Status status_;
 };
-
-// Grows `buffer` to at least `bytes` (contents lost).
-Status reserve(DeviceBuffer& buffer, size_t bytes) {
-  if (buffer.size_bytes() >= bytes) return Status::ok();
-  buffer = DeviceBuffer();
-  auto grown = DeviceBuffer::allocate(bytes);
-  if (!grown.is_ok()) return grown.status();
-  buffer = std::move(grown).value();
-  return Status::ok();
-}
 
 void print_timings(const GpuProveTimings& t) {
   const std::pair<const char*, double> phases[] = {
@@ -199,41 +191,28 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot&
   times.prep_ms += phase.lap_ms();
 
   // alloc
-  if (Status s = reserve(slot.d_abc, 3 * n * sizeof(Fr)); !s.is_ok()) return s;
-  if (Status s = reserve(slot.d_scalars, vars * sizeof(Fr)); !s.is_ok()) return s;
-  if (Status s = reserve(slot.d_density_a, density_a.words().size_bytes()); !s.is_ok()) return s;
-  if (Status s = reserve(slot.d_density_b, density_b.words().size_bytes()); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(reserve(slot.d_abc, 3 * n));
+  CUZK_RETURN_IF_ERROR(reserve(slot.d_scalars, vars));
+  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_a, density_a.words().size()));
+  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_b, density_b.words().size()));
   times.alloc_ms += phase.lap_ms();
 
   // upload: a, b, c zero-padded to n, then [inputs, aux], then the densities
   ThreadPool& pool = *host_pool;
-  auto* abc = static_cast<std::byte*>(slot.d_abc.data());
   const size_t m = cs.a.size();
   for (size_t k = 0; k < 3; ++k) {
     const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
-    if (Status s = uploader->upload(abc + k * n * sizeof(Fr), v.data(), m * sizeof(Fr), pool); !s.is_ok()) return s;
-    if (Status s = uploader->zero(abc + (k * n + m) * sizeof(Fr), (n - m) * sizeof(Fr)); !s.is_ok()) return s;
+    const DeviceSpan<Fr> d_v = slot.d_abc.span().subspan(k * n, n);
+    CUZK_RETURN_IF_ERROR(uploader->upload(d_v, std::span<const Fr>(v), pool));
+    CUZK_RETURN_IF_ERROR(uploader->zero(d_v.subspan(m, n - m)));
     signal.reach(StageSignal::kA + k);
   }
-  auto* scalars = static_cast<std::byte*>(slot.d_scalars.data());
-  if (Status s = uploader->upload(scalars, cs.input_assignment.data(), inputs * sizeof(Fr), pool); !s.is_ok()) {
-    return s;
-  }
-  if (Status s = uploader->upload(scalars + inputs * sizeof(Fr), cs.aux_assignment.data(),
-                                  cs.aux_assignment.size() * sizeof(Fr), pool);
-      !s.is_ok()) {
-    return s;
-  }
-  if (Status s = uploader->upload(slot.d_density_a.data(), density_a.words().data(), density_a.words().size_bytes(),
-                                  pool);
-      !s.is_ok()) {
-    return s;
-  }
-  if (Status s = uploader->upload(slot.d_density_b.data(), density_b.words().data(), density_b.words().size_bytes(),
-                                  pool);
-      !s.is_ok()) {
-    return s;
-  }
+  const DeviceSpan<Fr> d_scalars = slot.d_scalars.span();
+  CUZK_RETURN_IF_ERROR(uploader->upload(d_scalars, std::span<const Fr>(cs.input_assignment), pool));
+  CUZK_RETURN_IF_ERROR(uploader->upload(d_scalars.subspan(inputs, vars - inputs),
+                                        std::span<const Fr>(cs.aux_assignment), pool));
+  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_a.span(), density_a.words(), pool));
+  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_b.span(), density_b.words(), pool));
   Reclaimer::shared().dispose(std::move(density_a));
   Reclaimer::shared().dispose(std::move(density_b));
   times.upload_ms += phase.lap_ms();
@@ -248,52 +227,47 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
   const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
-  DeviceBuffer& d_abc = slot.d_abc;
-  DeviceBuffer& d_scalars = slot.d_scalars;
-  DeviceBuffer& d_density_a = slot.d_density_a;
-  DeviceBuffer& d_density_b = slot.d_density_b;
+  const size_t density_words = (vars + 63) / 64;
 
-  // ntt: h = d_abc[0..h_count) (kBellperson: the quotient's n − 1 coefficients; kSnarkjs: the
-  // n odd-coset evaluations, d's tables being snarkjs's); the waits for a, b, c and for the rest of the staging count as
-  // upload (for the first circuit they overlap its own H, later circuits are staged already)
+  // ntt: h = a's span [0, h_count) (kBellperson: the quotient's n − 1 coefficients; kSnarkjs:
+  // the n odd-coset evaluations, d's tables being snarkjs's); the waits for a, b, c and for the
+  // rest of the staging count as upload (for the first circuit they overlap its own H, later
+  // circuits are staged already)
   void* st = stream.handle();
-  std::byte* abc = nullptr;  // read once the staging has (re)allocated the slot: after kA
+  DeviceSpan<Fr> abc[3];  // taken once the staging has (re)allocated the slot: after kA
   for (size_t k = 0; k < 3; ++k) {
-    if (Status s = signal.wait(StageSignal::kA + k); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(signal.wait(StageSignal::kA + k));
     t.upload_ms += phase.lap_ms();
-    abc = static_cast<std::byte*>(d_abc.data());
-    if (Status s = gpu_h_to_coset(d, abc + k * n * sizeof(Fr), st); !s.is_ok()) return s;
+    abc[k] = slot.d_abc.span().subspan(k * n, n);
+    CUZK_RETURN_IF_ERROR(gpu_h_to_coset(d, abc[k], st));
     t.ntt_ms += phase.lap_ms();
   }
-  if (Status s = convention == groth16::QapConvention::kSnarkjs
-                     ? gpu_h_odd_coset(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), st)
-                     : gpu_h_quotient(d, abc, abc + n * sizeof(Fr), abc + 2 * n * sizeof(Fr), st);
-      !s.is_ok()) {
-    return s;
-  }
+  CUZK_RETURN_IF_ERROR(convention == groth16::QapConvention::kSnarkjs ? gpu_h_odd_coset(d, abc[0], abc[1], abc[2], st)
+                                                                       : gpu_h_quotient(d, abc[0], abc[1], abc[2], st));
   t.ntt_ms += phase.lap_ms();
-  if (Status s = staged(); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(staged());
   t.upload_ms += phase.lap_ms();
-  if (Status s = stream.synchronize(); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(stream.synchronize());
   t.ntt_ms += phase.lap_ms();
 
-  const auto* density_a_words = static_cast<const uint64_t*>(d_density_a.data());
-  const auto* density_b_words = static_cast<const uint64_t*>(d_density_b.data());
+  const DeviceSpan<const Fr> scalars = slot.d_scalars.span().first(vars);
+  const DeviceSpan<const uint64_t> density_a = slot.d_density_a.span().first(density_words);
+  const DeviceSpan<const uint64_t> density_b = slot.d_density_b.span().first(density_words);
   groth16::MsmSums sums;
-  CUZK_ASSIGN_OR_RETURN(sums.a, gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), d_scalars.data(), vars,
-                                                      density_a_words, workspace, st));
+  CUZK_ASSIGN_OR_RETURN(sums.a, gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), scalars, density_a, workspace, st));
   t.msm_a_ms += phase.lap_ms();
-  CUZK_ASSIGN_OR_RETURN(sums.b_g1, gpu_msm<ec::G1Config>(bases.b_g1, 0, pk.b_g1.size(), d_scalars.data(), vars,
-                                                         density_b_words, workspace, st));
+  CUZK_ASSIGN_OR_RETURN(sums.b_g1,
+                        gpu_msm<ec::G1Config>(bases.b_g1, 0, pk.b_g1.size(), scalars, density_b, workspace, st));
   t.msm_b_g1_ms += phase.lap_ms();
-  CUZK_ASSIGN_OR_RETURN(sums.b_g2, gpu_msm<ec::G2Config>(bases.b_g2, 0, pk.b_g2.size(), d_scalars.data(), vars,
-                                                         density_b_words, workspace, st));
+  CUZK_ASSIGN_OR_RETURN(sums.b_g2,
+                        gpu_msm<ec::G2Config>(bases.b_g2, 0, pk.b_g2.size(), scalars, density_b, workspace, st));
   t.msm_b_g2_ms += phase.lap_ms();
-  const auto* aux_scalars = static_cast<const std::byte*>(d_scalars.data()) + inputs * sizeof(Fr);
-  CUZK_ASSIGN_OR_RETURN(sums.l, gpu_msm<ec::G1Config>(bases.l, 0, pk.l.size(), aux_scalars, vars - inputs, nullptr,
-                                                      workspace, st));
+  CUZK_ASSIGN_OR_RETURN(sums.l, gpu_msm<ec::G1Config>(bases.l, 0, pk.l.size(), scalars.subspan(inputs, vars - inputs),
+                                                      {}, workspace, st));
   t.msm_l_ms += phase.lap_ms();
-  CUZK_ASSIGN_OR_RETURN(sums.h, gpu_msm<ec::G1Config>(bases.h, 0, h_count, abc, h_count, nullptr, workspace, st));
+  CUZK_ASSIGN_OR_RETURN(sums.h,
+                        gpu_msm<ec::G1Config>(bases.h, 0, h_count, DeviceSpan<const Fr>(abc[0]).first(h_count), {},
+                                              workspace, st));
   t.msm_h_ms += phase.lap_ms();
 
   const auto [r, s] = blinding.next();

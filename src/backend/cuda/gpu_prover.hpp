@@ -65,6 +65,13 @@ class GpuProver {
                                             std::span<const r1cs::ProvingAssignment* const> circuits,
                                             groth16::QapConvention convention, groth16::BlindingSource& blinding,
                                             GpuProveTimings* timings = nullptr);
+  // prove(pk, circuits, QapConvention::kBellperson, blinding, timings), for callers that
+  // predate the convention parameter.
+  Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
+                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                            groth16::BlindingSource& blinding, GpuProveTimings* timings = nullptr) {
+    return prove(pk, circuits, groth16::QapConvention::kBellperson, blinding, timings);
+  }
 
   // Frees the device copy of `pk`'s bases, if resident.
   void release(const groth16::ProvingKey& pk);

@@ -46,20 +46,18 @@ template <class C>
 Status fill_bases(DeviceBuffer& dst, size_t first, std::span<const ec::Affine<C>> bases) {
   constexpr CurveKind kCurve = curve_kind<C>();
   if (bases.empty()) return Status::ok();
-  auto staging = DeviceBuffer::allocate(std::min(bases.size(), kUploadChunk) * sizeof(ec::Affine<C>));
-  if (!staging.is_ok()) return staging.status();
+  CUZK_ASSIGN_OR_RETURN(DeviceArray<ec::Affine<C>> staging,
+                        DeviceArray<ec::Affine<C>>::allocate(std::min(bases.size(), kUploadChunk)));
+  // dst holds device-layout records (msm_device.hpp), opaque here: addressed in bytes
   auto* out = static_cast<std::byte*>(dst.data()) + first * device_affine_bytes(kCurve);
   for (size_t done = 0; done < bases.size(); done += kUploadChunk) {
     const auto chunk = bases.subspan(done, std::min(kUploadChunk, bases.size() - done));
-    if (Status s = staging->upload_bytes(std::as_bytes(chunk)); !s.is_ok()) return s;
-    if (Status s = convert_bases(kCurve, staging->data(), sizeof(ec::Affine<C>), chunk.size(),
-                                 out + done * device_affine_bytes(kCurve), nullptr);
-        !s.is_ok()) {
-      return s;
-    }
+    CUZK_RETURN_IF_ERROR(staging.upload(chunk));
+    CUZK_RETURN_IF_ERROR(convert_bases(kCurve, staging.data(), sizeof(ec::Affine<C>), chunk.size(),
+                                       out + done * device_affine_bytes(kCurve), nullptr));
   }
   // The staging buffer is freed on return: a synchronous call orders it after the last kernel.
-  return staging->fill_bytes(0);
+  return staging.fill_bytes(0);
 }
 
 }  // namespace
@@ -96,20 +94,24 @@ Result<GpuBases<C>> GpuBases<C>::tiled(std::span<const ec::Affine<C>> pattern, s
 }
 
 template <class C>
-Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, size_t num_bases, const void* d_scalars,
-                                size_t num_scalars, const uint64_t* d_density, MsmWorkspace& workspace, void* stream,
-                                const GpuMsmOptions& options) {
+Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, size_t num_bases,
+                                DeviceSpan<const ff::Fr> d_scalars, DeviceSpan<const uint64_t> d_density,
+                                MsmWorkspace& workspace, void* stream, const GpuMsmOptions& options) {
   if (first_base > bases.size() || num_bases > bases.size() - first_base) {
     return Status::invalid_argument("gpu_msm: bases [" + std::to_string(first_base) + ", +" +
                                     std::to_string(num_bases) + ") exceed the " + std::to_string(bases.size()) +
                                     " resident bases");
   }
+  if (!d_density.empty() && d_density.size() < (d_scalars.size() + 63) / 64) {
+    return Status::invalid_argument("gpu_msm: a density of " + std::to_string(d_density.size()) + " words for " +
+                                    std::to_string(d_scalars.size()) + " scalars");
+  }
   DeviceMsmInput input;
   input.d_bases = bases.at(first_base);
   input.num_bases = num_bases;
-  input.d_scalars = d_scalars;
-  input.num_scalars = num_scalars;
-  input.d_density = d_density;
+  input.d_scalars = d_scalars.data();
+  input.num_scalars = d_scalars.size();
+  input.d_density = d_density.empty() ? nullptr : d_density.data();
   input.window_bits = options.window_bits;
   DeviceMsmResult result;
   if (Status s = run_device_msm(curve_kind<C>(), input, workspace, stream, &result); !s.is_ok()) return s;
@@ -122,30 +124,26 @@ Result<ec::Jacobian<C>> gpu_msm_from_host(std::span<const ec::Affine<C>> bases, 
   if (Status s = msm::check_msm_sizes(bases.size(), scalars.size(), density); !s.is_ok()) return s;
   auto d_bases = GpuBases<C>::upload(bases);
   if (!d_bases.is_ok()) return d_bases.status();
-  auto d_scalars = DeviceBuffer::allocate(scalars.size_bytes());
-  if (!d_scalars.is_ok()) return d_scalars.status();
-  if (Status s = d_scalars->upload(scalars); !s.is_ok()) return s;
-  DeviceBuffer d_density;
+  CUZK_ASSIGN_OR_RETURN(DeviceArray<ff::Fr> d_scalars, DeviceArray<ff::Fr>::allocate(scalars.size()));
+  CUZK_RETURN_IF_ERROR(d_scalars.upload(scalars));
+  DeviceArray<uint64_t> d_density;
   if (density != nullptr) {
     const auto words = density->words.first((density->bits + 63) / 64);
-    auto buffer = DeviceBuffer::allocate(words.size_bytes());
-    if (!buffer.is_ok()) return buffer.status();
-    d_density = std::move(buffer).value();
-    if (Status s = d_density.upload(words); !s.is_ok()) return s;
+    CUZK_ASSIGN_OR_RETURN(d_density, DeviceArray<uint64_t>::allocate(words.size()));
+    CUZK_RETURN_IF_ERROR(d_density.upload(words));
   }
   MsmWorkspace workspace;
-  return gpu_msm<C>(*d_bases, 0, bases.size(), d_scalars->data(), scalars.size(),
-                    static_cast<const uint64_t*>(d_density.data()), workspace, nullptr, options);
+  return gpu_msm<C>(*d_bases, 0, bases.size(), d_scalars.span(), d_density.span(), workspace, nullptr, options);
 }
 
 template class GpuBases<ec::G1Config>;
 template class GpuBases<ec::G2Config>;
-template Result<ec::G1Jacobian> gpu_msm<ec::G1Config>(const GpuBases<ec::G1Config>&, size_t, size_t, const void*,
-                                                      size_t, const uint64_t*, MsmWorkspace&, void*,
-                                                      const GpuMsmOptions&);
-template Result<ec::G2Jacobian> gpu_msm<ec::G2Config>(const GpuBases<ec::G2Config>&, size_t, size_t, const void*,
-                                                      size_t, const uint64_t*, MsmWorkspace&, void*,
-                                                      const GpuMsmOptions&);
+template Result<ec::G1Jacobian> gpu_msm<ec::G1Config>(const GpuBases<ec::G1Config>&, size_t, size_t,
+                                                      DeviceSpan<const ff::Fr>, DeviceSpan<const uint64_t>,
+                                                      MsmWorkspace&, void*, const GpuMsmOptions&);
+template Result<ec::G2Jacobian> gpu_msm<ec::G2Config>(const GpuBases<ec::G2Config>&, size_t, size_t,
+                                                      DeviceSpan<const ff::Fr>, DeviceSpan<const uint64_t>,
+                                                      MsmWorkspace&, void*, const GpuMsmOptions&);
 template Result<ec::G1Jacobian> gpu_msm_from_host<ec::G1Config>(std::span<const ec::G1Affine>,
                                                                 std::span<const ff::Fr>, const msm::Density*,
                                                                 const GpuMsmOptions&);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 
+#include "backend/cuda/device_array.hpp"
 #include "backend/cuda/device_buffer.hpp"
 #include "backend/cuda/msm_device.hpp"
 #include "common/status.hpp"
@@ -55,13 +56,14 @@ struct GpuMsmOptions {
 };
 
 // Σ k_i·P_j(i) over bases [first_base, first_base + num_bases) of `bases`, scalars d_scalars
-// (device, Fr Montgomery form, num_scalars), density as msm::msm() (device words, null for
-// none). Runs on `stream` (a cudaStream_t; null: the legacy default stream) and waits.
-// kInvalidArgument if the base range exceeds `bases`; kOutOfMemory, kDeviceError.
+// (device, Fr Montgomery form), density as msm::msm() (device words covering the scalars;
+// empty for none). Runs on `stream` (a cudaStream_t; null: the legacy default stream) and
+// waits. kInvalidArgument if the base range exceeds `bases` or the density does not cover the
+// scalars; kOutOfMemory, kDeviceError.
 template <class C>
-Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, size_t num_bases, const void* d_scalars,
-                                size_t num_scalars, const uint64_t* d_density, MsmWorkspace& workspace, void* stream,
-                                const GpuMsmOptions& options = {});
+Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, size_t num_bases,
+                                DeviceSpan<const ff::Fr> d_scalars, DeviceSpan<const uint64_t> d_density,
+                                MsmWorkspace& workspace, void* stream, const GpuMsmOptions& options = {});
 
 // The whole MSM from host arrays (upload, run, free): for tests and one-off use. Size
 // contract: msm::check_msm_sizes() (kInvalidArgument otherwise).

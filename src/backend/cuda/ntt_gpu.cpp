@@ -56,27 +56,42 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   std::vector<Fr> host;
   host.reserve(3 * (out.lo_count_ + out.hi_count_));
   for (const Fr& x : {omega, shift, shift.inverse()}) append_powers(host, x, out.lo_count_, out.hi_count_);
-  auto buffer = DeviceBuffer::allocate(host.size() * sizeof(Fr));
-  if (!buffer.is_ok()) return buffer.status();
-  out.tables_ = std::move(buffer).value();
-  if (Status s = out.tables_.upload(std::span<const Fr>(host)); !s.is_ok()) return s;
+  CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size()));
+  CUZK_RETURN_IF_ERROR(out.tables_.upload(host));
   const size_t half = n / 2;
-  auto roots = DeviceBuffer::allocate(half * sizeof(Fr));
-  if (!roots.is_ok()) return roots.status();
-  out.roots_ = std::move(roots).value();
+  CUZK_ASSIGN_OR_RETURN(out.roots_, DeviceArray<Fr>::allocate(half));
   // on the legacy default stream, which every later stream of this device waits for
-  if (Status s = ntt_expand_powers(out.table(0), half, out.roots_.data(), nullptr); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(ntt_expand_powers(out.table(0), half, out.roots_.data(), nullptr));
   out.size_inv_ = words_of(size_inv);
   out.vanishing_inv_ = words_of(vanishing_inv);
   return out;
 }
 
 DevicePowers GpuDomain::table(size_t which) const {
-  const auto* base = static_cast<const std::byte*>(tables_.data()) + which * (lo_count_ + hi_count_) * sizeof(Fr);
-  return {base, base + lo_count_ * sizeof(Fr)};
+  const DeviceSpan<const Fr> pair = tables_.span().subspan(which * (lo_count_ + hi_count_), lo_count_ + hi_count_);
+  return {pair.data(), pair.subspan(lo_count_, hi_count_).data()};
 }
 
-Status gpu_ntt(const GpuDomain& domain, NttKind kind, void* d_values, void* stream) {
+namespace {
+
+// OK if every span holds exactly the domain's size.
+template <class... Spans>
+Status check_sizes(const GpuDomain& domain, const Spans&... spans) {
+  for (const size_t size : {spans.size()...}) {
+    if (size != domain.size()) {
+      return Status::invalid_argument("gpu ntt: " + std::to_string(size) + " values for a domain of " +
+                                      std::to_string(domain.size()));
+    }
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<Fr> values, void* stream) {
+  CUZK_RETURN_IF_ERROR(check_sizes(domain, values));
+  void* d_values = values.data();
+  const void* roots = domain.roots().data();
   const uint32_t log_n = domain.log_size();
   const FrWords one = words_of(Fr::one());
   switch (kind) {
@@ -84,11 +99,11 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, void* d_values, void* stre
       if (Status s = ntt_scale(d_values, log_n, domain.coset(), one, false, stream); !s.is_ok()) return s;
       [[fallthrough]];
     case NttKind::kForward:
-      if (Status s = ntt_dif(d_values, log_n, domain.roots(), false, stream); !s.is_ok()) return s;
+      if (Status s = ntt_dif(d_values, log_n, roots, false, stream); !s.is_ok()) return s;
       return ntt_bit_reverse(d_values, log_n, stream);
     case NttKind::kInverse:
     case NttKind::kCosetInverse: {
-      if (Status s = ntt_dif(d_values, log_n, domain.roots(), true, stream); !s.is_ok()) return s;
+      if (Status s = ntt_dif(d_values, log_n, roots, true, stream); !s.is_ok()) return s;
       // position i holds coefficient rev(i): × (1/n)·g^(−rev(i)) for the coset
       const DevicePowers powers = kind == NttKind::kCosetInverse ? domain.coset_inv() : DevicePowers{};
       if (Status s = ntt_scale(d_values, log_n, powers, domain.size_inv(), true, stream); !s.is_ok()) return s;
@@ -98,29 +113,33 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, void* d_values, void* stre
   return Status::internal("gpu_ntt: unknown kind");
 }
 
-Status gpu_h_to_coset(const GpuDomain& domain, void* d_values, void* stream) {
+Status gpu_h_to_coset(const GpuDomain& domain, DeviceSpan<Fr> values, void* stream) {
+  CUZK_RETURN_IF_ERROR(check_sizes(domain, values));
   const uint32_t log_n = domain.log_size();
+  const void* roots = domain.roots().data();
   // inverse (DIF, bit-reversed coefficients) → × g^j/n → forward on the coset (DIT, natural)
-  if (Status s = ntt_dif(d_values, log_n, domain.roots(), true, stream); !s.is_ok()) return s;
-  if (Status s = ntt_scale(d_values, log_n, domain.coset(), domain.size_inv(), true, stream); !s.is_ok()) return s;
-  return ntt_dit(d_values, log_n, domain.roots(), false, stream);
+  CUZK_RETURN_IF_ERROR(ntt_dif(values.data(), log_n, roots, true, stream));
+  CUZK_RETURN_IF_ERROR(ntt_scale(values.data(), log_n, domain.coset(), domain.size_inv(), true, stream));
+  return ntt_dit(values.data(), log_n, roots, false, stream);
 }
 
-Status gpu_h_quotient(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream) {
-  if (Status s = ntt_quotient(d_a, d_b, d_c, domain.size(), domain.vanishing_inv(), stream); !s.is_ok()) return s;
-  return gpu_ntt(domain, NttKind::kCosetInverse, d_a, stream);
+Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<const Fr> b, DeviceSpan<const Fr> c,
+                      void* stream) {
+  CUZK_RETURN_IF_ERROR(check_sizes(domain, a, b, c));
+  CUZK_RETURN_IF_ERROR(ntt_quotient(a.data(), b.data(), c.data(), domain.size(), domain.vanishing_inv(), stream));
+  return gpu_ntt(domain, NttKind::kCosetInverse, a, stream);
 }
 
-Status gpu_h_odd_coset(const GpuDomain& domain, void* d_a, const void* d_b, const void* d_c, void* stream) {
+Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<const Fr> b, DeviceSpan<const Fr> c,
+                       void* stream) {
+  CUZK_RETURN_IF_ERROR(check_sizes(domain, a, b, c));
   // a ← a·b − c (the quotient kernel with factor 1: no division by Z)
-  return ntt_quotient(d_a, d_b, d_c, domain.size(), words_of(Fr::one()), stream);
+  return ntt_quotient(a.data(), b.data(), c.data(), domain.size(), words_of(Fr::one()), stream);
 }
 
-Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream) {
-  for (void* v : {d_a, d_b, d_c}) {
-    if (Status s = gpu_h_to_coset(domain, v, stream); !s.is_ok()) return s;
-  }
-  return gpu_h_quotient(domain, d_a, d_b, d_c, stream);
+Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<Fr> b, DeviceSpan<Fr> c, void* stream) {
+  for (const DeviceSpan<Fr> v : {a, b, c}) CUZK_RETURN_IF_ERROR(gpu_h_to_coset(domain, v, stream));
+  return gpu_h_quotient(domain, a, b, c, stream);
 }
 
 Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<Fr> values) {
@@ -130,11 +149,10 @@ Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<Fr> 
   }
   auto gpu_domain = GpuDomain::create(domain);
   if (!gpu_domain.is_ok()) return gpu_domain.status();
-  auto d_values = DeviceBuffer::allocate(values.size_bytes());
-  if (!d_values.is_ok()) return d_values.status();
-  if (Status s = d_values->upload(std::span<const Fr>(values)); !s.is_ok()) return s;
-  if (Status s = gpu_ntt(*gpu_domain, kind, d_values->data(), nullptr); !s.is_ok()) return s;
-  return d_values->download(values);  // synchronous: waits for the transform
+  CUZK_ASSIGN_OR_RETURN(DeviceArray<Fr> d_values, DeviceArray<Fr>::allocate(values.size()));
+  CUZK_RETURN_IF_ERROR(d_values.upload(values));
+  CUZK_RETURN_IF_ERROR(gpu_ntt(*gpu_domain, kind, d_values.span(), nullptr));
+  return d_values.download(values);  // synchronous: waits for the transform
 }
 
 }  // namespace cuzk::backend::cuda

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <span>
 
-#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/device_array.hpp"
 #include "backend/cuda/ntt_device.hpp"
 #include "common/status.hpp"
 #include "ff/fr.hpp"
@@ -35,7 +35,7 @@ class GpuDomain {
 
   uint32_t log_size() const { return log_size_; }
   size_t size() const { return size_t{1} << log_size_; }
-  const void* roots() const { return roots_.data(); }  // ω^e, e < n/2
+  DeviceSpan<const ff::Fr> roots() const { return roots_.span(); }  // ω^e, e < n/2
   DevicePowers coset() const { return table(1); }
   DevicePowers coset_inv() const { return table(2); }
   const FrWords& size_inv() const { return size_inv_; }
@@ -47,32 +47,37 @@ class GpuDomain {
   static Result<GpuDomain> create_from(uint32_t log_size, const ff::Fr& omega, const ff::Fr& shift,
                                        const ff::Fr& size_inv, const ff::Fr& vanishing_inv);
 
-  DeviceBuffer tables_;  // ω, g, g^(−1) as lo/hi table pairs
-  DeviceBuffer roots_;
+  DeviceArray<ff::Fr> tables_;  // ω, g, g^(−1) as lo/hi table pairs
+  DeviceArray<ff::Fr> roots_;
   uint32_t log_size_ = 0;
   size_t lo_count_ = 0, hi_count_ = 0;  // per table pair
   FrWords size_inv_{}, vanishing_inv_{};
 };
 
-// Transforms in place on domain.size() values at d_values (device, Fr Montgomery form):
-// forward, inverse, coset forward, coset inverse, as ntt::forward() etc.
+// Every span below holds exactly domain.size() values (device, Fr Montgomery form);
+// kInvalidArgument otherwise.
+//
+// Transforms in place: forward, inverse, coset forward, coset inverse, as ntt::forward() etc.
 enum class NttKind { kForward, kInverse, kCosetForward, kCosetInverse };
-Status gpu_ntt(const GpuDomain& domain, NttKind kind, void* d_values, void* stream);
+Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<ff::Fr> d_values, void* stream);
 
-// The Groth16 quotient's coefficients from the evaluations a, b, c (domain.size() each, zero
-// padded): d_a ← coset_inverse((coset_forward(inverse(a))·… − …)·1/Z), exactly as the CPU
-// prover's H; d_b and d_c are clobbered. h is d_a[0..n−1).
-Status gpu_compute_h(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream);
+// The Groth16 quotient's coefficients from the evaluations a, b, c (zero padded):
+// d_a ← coset_inverse((coset_forward(inverse(a))·… − …)·1/Z), exactly as the CPU prover's H;
+// d_b and d_c are clobbered. h is d_a[0..n−1).
+Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b,
+                     DeviceSpan<ff::Fr> d_c, void* stream);
 // gpu_compute_h in two steps, so a caller can start on a while b and c are still uploading:
 // each of a, b, c in place to its coset evaluations (inverse, × g^j/n, forward), then the
 // quotient and the coset inverse.
-Status gpu_h_to_coset(const GpuDomain& domain, void* d_values, void* stream);
-Status gpu_h_quotient(const GpuDomain& domain, void* d_a, void* d_b, void* d_c, void* stream);
+Status gpu_h_to_coset(const GpuDomain& domain, DeviceSpan<ff::Fr> d_values, void* stream);
+Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<const ff::Fr> d_b,
+                      DeviceSpan<const ff::Fr> d_c, void* stream);
 
 // snarkjs's H (kSnarkjs) after gpu_h_to_coset of a, b, c on a snarkjs domain
 // (GpuDomain::create(SnarkjsDomain)): d_a ← a·b − c, the evaluations on the odd coset in
 // snarkjs's order; h is d_a[0..n).
-Status gpu_h_odd_coset(const GpuDomain& domain, void* d_a, const void* d_b, const void* d_c, void* stream);
+Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<const ff::Fr> d_b,
+                       DeviceSpan<const ff::Fr> d_c, void* stream);
 
 // For tests: one transform of host values in place (upload, run, download), synchronous.
 // kInvalidArgument on a size mismatch.

@@ -44,7 +44,7 @@ Result<std::unique_ptr<PinnedUploader>> PinnedUploader::create(size_t chunk_byte
   return std::unique_ptr<PinnedUploader>(new PinnedUploader(std::move(impl)));
 }
 
-Status PinnedUploader::upload(void* d_dst, const void* h_src, size_t bytes, ThreadPool& pool) {
+Status PinnedUploader::upload_bytes(void* d_dst, const void* h_src, size_t bytes, ThreadPool& pool) {
   Impl& s = *impl_;
   const auto* src = static_cast<const std::byte*>(h_src);
   auto* dst = static_cast<std::byte*>(d_dst);
@@ -63,7 +63,7 @@ Status PinnedUploader::upload(void* d_dst, const void* h_src, size_t bytes, Thre
   return Status::ok();
 }
 
-Status PinnedUploader::zero(void* d_dst, size_t bytes) {
+Status PinnedUploader::zero_bytes(void* d_dst, size_t bytes) {
   if (bytes == 0) return Status::ok();
   CUZK_CUDA_TRY(cudaMemsetAsync(d_dst, 0, bytes, impl_->stream));
   CUZK_CUDA_TRY(cudaStreamSynchronize(impl_->stream));

@@ -10,7 +10,10 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
+#include <string>
 
+#include "backend/cuda/device_array.hpp"
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 
@@ -25,12 +28,26 @@ class PinnedUploader {
   PinnedUploader(const PinnedUploader&) = delete;
   PinnedUploader& operator=(const PinnedUploader&) = delete;
 
-  // Copies `bytes` from h_src to device memory d_dst; returns when they are on the device.
-  Status upload(void* d_dst, const void* h_src, size_t bytes, ThreadPool& pool);
-  // Sets `bytes` of device memory at d_dst to zero; returns when done.
-  Status zero(void* d_dst, size_t bytes);
+  // Copies h_src to the start of d_dst; returns when it is on the device. kInvalidArgument if
+  // d_dst is shorter than h_src.
+  template <class T>
+  Status upload(DeviceSpan<T> d_dst, std::span<const T> h_src, ThreadPool& pool) {
+    if (h_src.size() > d_dst.size()) {
+      return Status::invalid_argument("upload of " + std::to_string(h_src.size()) + " elements into a device span of " +
+                                      std::to_string(d_dst.size()));
+    }
+    return upload_bytes(d_dst.data(), h_src.data(), h_src.size_bytes(), pool);
+  }
+  // Sets every byte of d_dst to zero; returns when done.
+  template <class T>
+  Status zero(DeviceSpan<T> d_dst) {
+    return zero_bytes(d_dst.data(), d_dst.size_bytes());
+  }
 
  private:
+  Status upload_bytes(void* d_dst, const void* h_src, size_t bytes, ThreadPool& pool);
+  Status zero_bytes(void* d_dst, size_t bytes);
+
   struct Impl;
   explicit PinnedUploader(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;

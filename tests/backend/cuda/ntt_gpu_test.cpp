@@ -78,13 +78,13 @@ TEST_F(GpuNttTest, QuotientHMatchesCpuRecipe) {
     // device
     auto gpu_domain = GpuDomain::create(*domain);
     ASSERT_TRUE(gpu_domain.is_ok());
-    auto d_abc = DeviceBuffer::allocate(3 * n * sizeof(Fr));
+    auto d_abc = DeviceArray<Fr>::allocate(3 * n);
     ASSERT_TRUE(d_abc.is_ok());
     ASSERT_TRUE(d_abc->upload(std::span<const Fr>(a), 0).is_ok());
     ASSERT_TRUE(d_abc->upload(std::span<const Fr>(b), n).is_ok());
     ASSERT_TRUE(d_abc->upload(std::span<const Fr>(c), 2 * n).is_ok());
-    auto* base = static_cast<std::byte*>(d_abc->data());
-    const Status s = gpu_compute_h(*gpu_domain, base, base + n * sizeof(Fr), base + 2 * n * sizeof(Fr), nullptr);
+    const DeviceSpan<Fr> abc = d_abc->span();
+    const Status s = gpu_compute_h(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
     ASSERT_TRUE(s.is_ok()) << s.to_string();
     std::vector<Fr> gpu(n);
     ASSERT_TRUE(d_abc->download(std::span<Fr>(gpu)).is_ok());

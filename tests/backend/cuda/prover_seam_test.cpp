@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/device_array.hpp"
 #include "backend/cuda/ntt_gpu.hpp"
 #include "backend/prover_factory.hpp"
 #include "circom/fixtures.hpp"
@@ -44,13 +44,16 @@ Result<std::vector<Fr>> gpu_snarkjs_h(const groth16::SnarkjsDomain& domain, std:
                                       std::span<const Fr> b, std::span<const Fr> c) {
   const size_t n = domain.size();
   CUZK_ASSIGN_OR_RETURN(GpuDomain d, GpuDomain::create(domain));
-  CUZK_ASSIGN_OR_RETURN(DeviceBuffer buffer, DeviceBuffer::allocate(3 * n * sizeof(Fr)));
+  CUZK_ASSIGN_OR_RETURN(DeviceArray<Fr> buffer, DeviceArray<Fr>::allocate(3 * n));
   CUZK_RETURN_IF_ERROR(buffer.fill_bytes(0));
   const std::span<const Fr> inputs[3] = {a, b, c};
   for (size_t k = 0; k < 3; ++k) CUZK_RETURN_IF_ERROR(buffer.upload(inputs[k], k * n));
-  auto* base = static_cast<std::byte*>(buffer.data());
-  for (size_t k = 0; k < 3; ++k) CUZK_RETURN_IF_ERROR(gpu_h_to_coset(d, base + k * n * sizeof(Fr), nullptr));
-  CUZK_RETURN_IF_ERROR(gpu_h_odd_coset(d, base, base + n * sizeof(Fr), base + 2 * n * sizeof(Fr), nullptr));
+  DeviceSpan<Fr> abc[3];
+  for (size_t k = 0; k < 3; ++k) {
+    abc[k] = buffer.span().subspan(k * n, n);
+    CUZK_RETURN_IF_ERROR(gpu_h_to_coset(d, abc[k], nullptr));
+  }
+  CUZK_RETURN_IF_ERROR(gpu_h_odd_coset(d, abc[0], abc[1], abc[2], nullptr));
   std::vector<Fr> h(n);
   CUZK_RETURN_IF_ERROR(buffer.download(std::span<Fr>(h)));
   return h;
