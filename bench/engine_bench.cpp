@@ -25,9 +25,11 @@
 #include <string>
 #include <vector>
 
+#include "backend/prover_factory.hpp"
 #include "common/sample_stats.hpp"
 #include "engine/engine.hpp"
 #include "engine/fake_circuit.hpp"
+#include "kinds/catalog.hpp"
 
 namespace {
 
@@ -35,9 +37,34 @@ using namespace cuzk;
 using namespace cuzk::engine;
 using Clock = std::chrono::steady_clock;
 
-std::unique_ptr<Engine> make_engine(EngineConfig config, std::shared_ptr<CircuitRegistry> registry) {
+// Synthetic ids on demand, parameters generated under `dir`.
+std::shared_ptr<CircuitCatalog> make_registry(const std::filesystem::path& dir) {
+  kinds::KindsConfig kinds;
+  kinds.params.generated_dir = dir.string();
+  kinds.synthetic_on_demand = true;
+  kinds.multiplier = [] { return backend::make_gpu_generator_multiplier(); };
+  auto catalog = kinds::make_catalog(kinds);
+  if (!catalog.is_ok()) {
+    std::fprintf(stderr, "catalog: %s\n", catalog.status().to_string().c_str());
+    std::exit(1);
+  }
+  return *catalog;
+}
+
+// The factory's backends (GPUs where asked and present, else the CPU), each behind the fake
+// backend that proves the calibrated fake circuit itself.
+std::unique_ptr<Engine> make_engine(EngineConfig config, std::shared_ptr<CircuitCatalog> registry, bool use_gpus = false,
+                                    std::vector<int> devices = {}) {
   config.log = [](LogLevel, std::string_view) {};
-  auto e = Engine::create(std::move(config), std::move(registry));
+  EngineParts parts{std::move(registry), [use_gpus, devices](ThreadPool& pool, std::string* note) {
+                      std::vector<std::unique_ptr<groth16::ProverBackend>> out;
+                      for (auto& real : backend::make_provers(use_gpus, devices, pool, note)) {
+                        const std::string name = real->name();
+                        out.push_back(std::make_unique<testing::FakeBackend>(std::move(real), name));
+                      }
+                      return out;
+                    }};
+  auto e = Engine::create(std::move(config), std::move(parts));
   if (!e.is_ok()) {
     std::fprintf(stderr, "engine: %s\n", e.status().to_string().c_str());
     std::exit(1);
@@ -74,9 +101,8 @@ double run_jobs(Engine& engine, const std::string& circuit, size_t jobs, bool pr
 }
 
 int overhead(size_t jobs, const std::filesystem::path& dir) {
-  auto registry = std::make_shared<CircuitRegistry>(dir.string());
+  auto registry = make_registry(dir);
   EngineConfig config;
-  config.use_gpus = false;
   config.scheduler.max_batch_wait = std::chrono::milliseconds(0);
   config.preload = {"synthetic-64"};
   auto engine = make_engine(config, registry);
@@ -95,20 +121,18 @@ int overhead(size_t jobs, const std::filesystem::path& dir) {
 }
 
 // Throughput of `jobs` jobs with at most one unit in flight vs the pipelined engine.
-void compare(const std::string& label, const std::shared_ptr<CircuitRegistry>& registry, const std::string& circuit,
+void compare(const std::string& label, const std::shared_ptr<CircuitCatalog>& registry, const std::string& circuit,
              size_t jobs, size_t partition_bytes, bool use_gpus, size_t reps, const std::vector<int>& devices = {}) {
   std::vector<double> sequential, pipelined;
   for (size_t rep = 0; rep < reps; ++rep) {
     for (bool pipeline : {false, true}) {
       EngineConfig config;
-      config.use_gpus = use_gpus;
-      config.gpu_devices = devices;
       config.synthesis_threads = 1;
       config.scheduler.max_batch_size = 1;
       // One partition's worth of working memory: the next synthesis waits for the proof.
       config.working_memory_budget_bytes = pipeline ? partition_bytes * 4 : partition_bytes;
       config.preload = {circuit};
-      auto engine = make_engine(config, registry);
+      auto engine = make_engine(config, registry, use_gpus, devices);
       if (rep == 0) {
         std::printf("%s run, workers:", pipeline ? "pipelined" : "sequential");
         for (const auto& w : engine->status().workers) std::printf(" %s (%s)", w.name.c_str(), w.description.c_str());
@@ -128,7 +152,7 @@ void compare(const std::string& label, const std::shared_ptr<CircuitRegistry>& r
 }
 
 // Pipelined throughput on GPU 0 alone vs on every GPU.
-void gpu_scaling(const std::shared_ptr<CircuitRegistry>& registry, const std::string& circuit, size_t jobs,
+void gpu_scaling(const std::shared_ptr<CircuitCatalog>& registry, const std::string& circuit, size_t jobs,
                  size_t reps) {
   std::vector<double> one, all;
   size_t workers = 0;
@@ -136,9 +160,8 @@ void gpu_scaling(const std::shared_ptr<CircuitRegistry>& registry, const std::st
     for (bool every : {false, true}) {
       EngineConfig config;
       config.scheduler.max_batch_size = 1;
-      if (!every) config.gpu_devices = {0};
       config.preload = {circuit};
-      auto engine = make_engine(config, registry);
+      auto engine = make_engine(config, registry, true, every ? std::vector<int>{} : std::vector<int>{0});
       if (every) workers = engine->status().workers.size();
       const double seconds = run_jobs(*engine, circuit, jobs);
       (every ? all : one).push_back(60.0 * static_cast<double>(jobs) / seconds);
@@ -183,14 +206,14 @@ int main(int argc, char** argv) {
   if (mode == "pipeline") {
     testing::FakeBehaviour behaviour;
     behaviour.synth_time = behaviour.prove_time = std::chrono::milliseconds(ms);
-    auto registry = std::make_shared<CircuitRegistry>(dir.string());
+    auto registry = make_registry(dir);
     (void)registry->add(std::make_shared<testing::FakeCircuit>("calibrated", dir, 1000, behaviour));
     compare("pipeline (synthesis " + std::to_string(ms) + " ms, proving " + std::to_string(ms) + " ms per job)",
             registry, "calibrated", jobs != 0 ? jobs : 20, behaviour.partition_bytes, false, reps);
     return 0;
   }
   if (mode == "real" && !circuit.empty()) {
-    auto registry = std::make_shared<CircuitRegistry>(dir.string());
+    auto registry = make_registry(dir);
     auto def = registry->find(circuit);
     if (!def) {
       std::fprintf(stderr, "unknown circuit %s\n", circuit.c_str());
@@ -201,7 +224,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (mode == "gpus" && !circuit.empty()) {
-    auto registry = std::make_shared<CircuitRegistry>(dir.string());
+    auto registry = make_registry(dir);
     if (!registry->find(circuit)) {
       std::fprintf(stderr, "unknown circuit %s\n", circuit.c_str());
       return 2;

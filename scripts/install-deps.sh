@@ -9,6 +9,7 @@
 #   libprotobuf-dev protobuf-compiler              (protoc and the grpc_cpp_plugin)
 #   libtomlplusplus-dev                            the daemon's TOML configuration
 #   nodejs npm                                     the oracles in tools/oracle (snarkjs, noble)
+#   clang                                          the thread-safety analysis (scripts/check-thread-safety.sh)
 #
 # Each package counts as present if dpkg has it installed or what it provides is already
 # there (a command or a header): a Node.js from NodeSource bundles npm, and Debian's npm
@@ -34,10 +35,11 @@ declare -A PROVIDES=(
   [libtomlplusplus-dev]="/usr/include/toml++/toml.h"
   [nodejs]="cmd:node"
   [npm]="cmd:npm"
+  [clang]="cmd:clang++"
 )
 PACKAGES=(build-essential cmake ninja-build python3 libgtest-dev libgmock-dev libbenchmark-dev
           nlohmann-json3-dev libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-          libtomlplusplus-dev nodejs npm)
+          libtomlplusplus-dev nodejs npm clang)
 
 dpkg_installed() {
   [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" == "install ok installed" ]]

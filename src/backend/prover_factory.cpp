@@ -20,6 +20,16 @@ std::unique_ptr<groth16::ProverBackend> make_cpu_prover(ThreadPool& pool) {
   return std::make_unique<groth16::CpuProver>(pool);
 }
 
+std::vector<std::unique_ptr<groth16::ProverBackend>> make_provers(bool use_gpus, std::span<const int> devices,
+                                                                 ThreadPool& pool, std::string* note) {
+  std::string why = "GPUs disabled by configuration";
+  std::vector<std::unique_ptr<groth16::ProverBackend>> out;
+  if (use_gpus) out = make_gpu_provers(devices, pool, &why);
+  if (out.empty()) out.push_back(make_cpu_prover(pool));
+  if (note != nullptr) *note = why;
+  return out;
+}
+
 #if CUZK_HAVE_CUDA
 
 std::vector<std::unique_ptr<groth16::ProverBackend>> make_gpu_provers(std::span<const int> devices,

@@ -27,6 +27,12 @@ std::unique_ptr<groth16::ProverBackend> make_cpu_prover(ThreadPool& pool);
 std::vector<std::unique_ptr<groth16::ProverBackend>> make_gpu_provers(std::span<const int> devices,
                                                                      ThreadPool& host_pool, std::string* why);
 
+// The composition roots' usual choice: one backend per GPU (`devices` empty → all) when
+// `use_gpus` and there is one, else the CPU backend on `pool`; *note (if given) says why there
+// is no GPU backend ("GPUs disabled by configuration", "no CUDA GPU found", …).
+std::vector<std::unique_ptr<groth16::ProverBackend>> make_provers(bool use_gpus, std::span<const int> devices,
+                                                                 ThreadPool& pool, std::string* note);
+
 // The test setup's fixed-base multiplications on the first CUDA device, or null where CUDA is
 // not built, no GPU is present or it cannot start (the setup then runs them on the host).
 std::unique_ptr<groth16::GeneratorMultiplier> make_gpu_generator_multiplier();

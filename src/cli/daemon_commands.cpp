@@ -2,7 +2,9 @@
 #include "cli/daemon_commands.hpp"
 
 #ifdef CUZK_HAVE_GRPC
-#include "server/bench_client.hpp"
+#include "cli/bench_client.hpp"
+#include "cli/flags.hpp"
+#include "server/config.hpp"
 #include "server/daemon.hpp"
 #endif
 
@@ -25,7 +27,26 @@ bool is_daemon_bench_command(std::string_view sub) {
 
 int run_daemon_command(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
 #ifdef CUZK_HAVE_GRPC
-  return server::run_daemon(args, out, err);
+  static constexpr FlagSpec kSpecs[] = {{"config", false}, {"listen", false}};
+  std::string error;
+  const auto flags = Flags::parse("daemon", args, kSpecs, &error);
+  if (!flags) {
+    err << error << "\nusage: cuzk daemon [--config cuzk.toml] [--listen unix:/path.sock|tcp:host:port]\n";
+    return 2;
+  }
+  auto config = flags->has("config") ? server::load_config(flags->get("config"))
+                                     : Result<server::DaemonConfig>(server::default_config());
+  if (!config.is_ok()) {
+    err << "cuzk daemon: invalid configuration: " << config.status().message() << "\n";
+    return 2;
+  }
+  if (flags->has("listen")) {
+    if (Status s = server::set_listen(*config, flags->get("listen")); !s.is_ok()) {
+      err << "cuzk daemon: --listen: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  return server::run_daemon(std::move(config).value(), out, err);
 #else
   (void)args;
   (void)out;
@@ -36,7 +57,7 @@ int run_daemon_command(std::span<const std::string_view> args, std::ostream& out
 int run_daemon_bench_command(std::string_view sub, std::span<const std::string_view> args, std::ostream& out,
                              std::ostream& err) {
 #ifdef CUZK_HAVE_GRPC
-  return server::run_bench_client(sub, args, out, err);
+  return run_bench_client(sub, args, out, err);
 #else
   (void)args;
   (void)out;

@@ -1,7 +1,11 @@
-// The `cuzk` command line. Commands: selftest (default), daemon, prove, verify, circuit-info,
-// bench (prove/msm/ntt in-process; single/batch/stress/status/preload/evict against a daemon),
-// version, help.
+// The `cuzk` command line: a table of commands, each a name (and a sub-command for `bench`),
+// its usage lines for `cuzk help`, and the function that runs it. The command line owns argv:
+// every command parses its own flags and calls the libraries (the daemon is
+// server::run_daemon, reached through cli/daemon_commands). `cuzk --config FILE` (or `-c`)
+// with no command starts the daemon, as a Curio-style service unit does.
+#include <array>
 #include <iostream>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -15,64 +19,121 @@
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: cuzk <command> [options]\n"
-    "commands:\n"
-    "  selftest       check the arithmetic against known answers, then print a benchmark summary\n"
-    "  daemon         run the proving server: [--config cuzk.toml] [--listen unix:/path.sock|tcp:host:port]\n"
-    "  bench single   prove once through a daemon: --circuit ID [--payload FILE] [--priority P] [--vk vk.json]\n"
-    "  bench batch    N jobs at once: --circuit ID --count N [--payload FILE]; throughput, phase medians\n"
-    "  bench stress   mixed circuits and priorities: --duration S [--mix ID:PRIORITY,...]\n"
-    "  bench status   the daemon's GPUs, SRS tiers, queues, memory\n"
-    "  bench preload|evict --circuit ID   make a circuit's parameters hot / drop them\n"
-    "                 (all bench client commands take --addr unix:/path.sock|tcp:host:port)\n"
-    "  prove          prove a circom/snarkjs circuit (BLS12-381) as snarkjs would\n"
-    "                 --zkey C.zkey --witness W.wtns --proof proof.json --public public.json [--r1cs C.r1cs]\n"
-    "                 [--backend cpu|cuda] (default: cuda where a GPU is usable)\n"
-    "  verify         verify a snarkjs-format proof; prints OK, exit 1 if it does not verify\n"
-    "                 --vk verification_key.json --proof proof.json --public public.json\n"
-    "  bench prove    prove a synthetic Filecoin-shaped circuit and print phase times\n"
-    "                 [--backend cpu|cuda] [--constraints N] [--proofs K[,K...]] [--witness distinct|shared] [--setup real|random] [--runs R]\n"
-    "  bench msm      GPU MSM on resident data: --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5]\n"
-    "  bench ntt      GPU NTT on device data: --backend cuda [--log-size 20,24] [--kind forward|coset|h] [--runs 5]\n"
-    "  setup          INSECURE test parameters for a native circuit, where the daemon finds them\n"
-    "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size> [--param-dir DIR]\n"
-    "  circuit-info   size of a PoSt partition circuit (constraints, inputs, FFT domain), no proving\n"
-    "                 --kind winning-post|window-post --sector-size 2KiB|...|32GiB|64GiB\n"
-    "  version        print the version\n"
-    "  help           print this text\n";
+using Args = std::span<const std::string_view>;
+using Handler = int (*)(Args args, std::ostream& out, std::ostream& err);
+
+struct Command {
+  std::string_view name;
+  std::string_view sub;  // for `bench <sub>`; empty otherwise
+  std::string_view usage;
+  Handler run;
+};
+
+int selftest(Args args, std::ostream& out, std::ostream& err) {
+  if (!args.empty()) {
+    err << "cuzk selftest: takes no arguments\n";
+    return 2;
+  }
+  return cuzk::cli::run_selftest(out);
+}
+
+int version(Args args, std::ostream& out, std::ostream& err) {
+  if (!args.empty()) {
+    err << "cuzk version: takes no arguments\n";
+    return 2;
+  }
+  out << "cuzk " << CUZK_VERSION << "\n";
+  return 0;
+}
+
+int help(Args, std::ostream& out, std::ostream&);
+
+template <std::string_view const& kSub>
+int daemon_bench(Args args, std::ostream& out, std::ostream& err) {
+  return cuzk::cli::run_daemon_bench_command(kSub, args, out, err);
+}
+constexpr std::string_view kSingle = "single", kBatch = "batch", kStress = "stress", kStatus = "status",
+                           kPreload = "preload", kEvict = "evict";
+
+constexpr std::array kCommands = {
+    Command{"selftest", "", "check the arithmetic against known answers, then print a benchmark summary", selftest},
+    Command{"daemon", "", "run the proving server: [--config cuzk.toml] [--listen unix:/path.sock|tcp:host:port]",
+            cuzk::cli::run_daemon_command},
+    Command{"bench", "single", "prove once through a daemon: --circuit ID [--payload FILE] [--priority P] [--vk vk.json]",
+            daemon_bench<kSingle>},
+    Command{"bench", "batch", "N jobs at once: --circuit ID --count N [--payload FILE]; throughput, phase medians",
+            daemon_bench<kBatch>},
+    Command{"bench", "stress", "mixed circuits and priorities: --duration S [--mix ID:PRIORITY,...]",
+            daemon_bench<kStress>},
+    Command{"bench", "status", "the daemon's GPUs, SRS tiers, queues, memory", daemon_bench<kStatus>},
+    Command{"bench", "preload", "make a circuit's parameters hot: --circuit ID", daemon_bench<kPreload>},
+    Command{"bench", "evict", "drop a circuit's parameters: --circuit ID\n"
+                              "                 (all bench client commands take --addr unix:/path.sock|tcp:host:port)",
+            daemon_bench<kEvict>},
+    Command{"prove", "", "prove a circom/snarkjs circuit (BLS12-381) as snarkjs would\n"
+                         "                 --zkey C.zkey --witness W.wtns --proof proof.json --public public.json "
+                         "[--r1cs C.r1cs]\n"
+                         "                 [--backend cpu|cuda] (default: cuda where a GPU is usable)",
+            cuzk::cli::run_prove},
+    Command{"verify", "", "verify a snarkjs-format proof; prints OK, exit 1 if it does not verify\n"
+                          "                 --vk verification_key.json --proof proof.json --public public.json",
+            cuzk::cli::run_verify},
+    Command{"bench", "prove", "prove a synthetic Filecoin-shaped circuit and print phase times\n"
+                              "                 [--backend cpu|cuda] [--constraints N] [--proofs K[,K...]] "
+                              "[--witness distinct|shared] [--setup real|random] [--runs R]",
+            cuzk::cli::run_bench_prove},
+    Command{"bench", "msm", "GPU MSM on resident data: --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5]",
+            cuzk::cli::run_bench_msm},
+    Command{"bench", "ntt", "GPU NTT on device data: --backend cuda [--log-size 20,24] [--kind forward|coset|h] [--runs 5]",
+            cuzk::cli::run_bench_ntt},
+    Command{"setup", "", "INSECURE test parameters for a native circuit, where the daemon finds them\n"
+                         "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size> [--param-dir DIR]",
+            cuzk::cli::run_setup},
+    Command{"circuit-info", "", "size of a partition circuit (constraints, inputs, FFT domain), no proving\n"
+                                "                 --kind winning-post|window-post|porep --sector-size 2KiB|...|32GiB|64GiB",
+            cuzk::cli::run_circuit_info},
+    Command{"version", "", "print the version", version},
+    Command{"help", "", "print this text", help},
+};
+
+int help(Args, std::ostream& out, std::ostream&) {
+  out << "usage: cuzk <command> [options]\n"
+         "       cuzk --config FILE      (or -c FILE) run the daemon with that configuration\n"
+         "commands:\n";
+  for (const Command& c : kCommands) {
+    std::string head(c.name);
+    if (!c.sub.empty()) {
+      head += ' ';
+      head += c.sub;
+    }
+    head.resize(std::max<size_t>(head.size() + 1, 15), ' ');
+    out << "  " << head << c.usage << "\n";
+  }
+  return 0;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::vector<std::string_view> args(argv + 1, argv + argc);
-  const std::string_view command = args.empty() ? "selftest" : args[0];
-  if (command == "selftest" && args.size() <= 1) return cuzk::cli::run_selftest(std::cout);
-  if (command == "daemon") return cuzk::cli::run_daemon_command(std::span(args).subspan(1), std::cout, std::cerr);
-  if (command == "bench" && args.size() >= 2 && cuzk::cli::is_daemon_bench_command(args[1])) {
-    return cuzk::cli::run_daemon_bench_command(args[1], std::span(args).subspan(2), std::cout, std::cerr);
+  const Args all(args);
+  if (args.empty()) return selftest({}, std::cout, std::cerr);
+  if (args[0] == "--config" || args[0] == "-c") {
+    // `cuzk --config FILE` / `cuzk -c FILE`: the daemon (the rest are the daemon's flags).
+    std::vector<std::string_view> daemon_args{"--config"};
+    daemon_args.insert(daemon_args.end(), args.begin() + 1, args.end());
+    return cuzk::cli::run_daemon_command(daemon_args, std::cout, std::cerr);
   }
-  if (command == "prove") return cuzk::cli::run_prove(std::span(args).subspan(1), std::cout, std::cerr);
-  if (command == "verify") return cuzk::cli::run_verify(std::span(args).subspan(1), std::cout, std::cerr);
-  if (command == "setup") return cuzk::cli::run_setup(std::span(args).subspan(1), std::cout, std::cerr);
-  if (command == "circuit-info") return cuzk::cli::run_circuit_info(std::span(args).subspan(1), std::cout, std::cerr);
-  if (command == "bench" && args.size() >= 2 && args[1] == "prove") {
-    return cuzk::cli::run_bench_prove(std::span(args).subspan(2), std::cout, std::cerr);
+  if (args[0] == "--help" || args[0] == "-h") return help({}, std::cout, std::cerr);
+  if (args[0] == "--version") return version(all.subspan(1), std::cout, std::cerr);
+  for (const Command& c : kCommands) {
+    if (args[0] != c.name) continue;
+    if (c.sub.empty()) return c.run(all.subspan(1), std::cout, std::cerr);
+    if (args.size() >= 2 && args[1] == c.sub) return c.run(all.subspan(2), std::cout, std::cerr);
   }
-  if (command == "bench" && args.size() >= 2 && args[1] == "msm") {
-    return cuzk::cli::run_bench_msm(std::span(args).subspan(2), std::cout, std::cerr);
-  }
-  if (command == "bench" && args.size() >= 2 && args[1] == "ntt") {
-    return cuzk::cli::run_bench_ntt(std::span(args).subspan(2), std::cout, std::cerr);
-  }
-  if ((command == "version" || command == "--version") && args.size() <= 1) {
-    std::cout << "cuzk " << CUZK_VERSION << "\n";
-    return 0;
-  }
-  if (command == "help" || command == "--help" || command == "-h") {
-    std::cout << kUsage;
-    return 0;
-  }
-  std::cerr << "cuzk: unknown command or arguments: '" << command << "'\n" << kUsage;
+  std::cerr << "cuzk: unknown command or arguments: '" << args[0];
+  if (args.size() >= 2) std::cerr << ' ' << args[1];
+  std::cerr << "'\n";
+  help({}, std::cerr, std::cerr);
   return 2;
 }

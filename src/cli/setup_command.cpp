@@ -1,13 +1,13 @@
-// cuzk setup: the engine's circuit registry names the circuit and its parameter file; the
-// circuit writes its own parameters.
+// cuzk setup: the kind catalog names the circuit and its parameter file; the circuit writes
+// its own parameters (with the GPU's fixed-base multiplier where there is one).
 #include "cli/setup_command.hpp"
 
 #include <chrono>
 #include <iomanip>
 
+#include "backend/prover_factory.hpp"
 #include "cli/flags.hpp"
-#include "engine/filecoin_circuits.hpp"
-#include "engine/registry.hpp"
+#include "kinds/catalog.hpp"
 
 namespace cuzk::cli {
 
@@ -20,14 +20,17 @@ int run_setup(std::span<const std::string_view> args, std::ostream& out, std::os
                     "[--param-dir DIR]\n";
     return 2;
   }
-  const std::string dir = flags->get("param-dir", engine::default_generated_param_dir());
-  engine::CircuitRegistry registry(dir);
-  if (Status s = engine::register_filecoin_circuits(registry); !s.is_ok()) {
-    err << "cuzk setup: " << s.message() << "\n";
+  kinds::KindsConfig config;
+  config.params.generated_dir = flags->get("param-dir", kinds::default_generated_param_dir());
+  config.synthetic_on_demand = true;  // any size the operator names
+  config.multiplier = [] { return backend::make_gpu_generator_multiplier(); };
+  auto catalog = kinds::make_catalog(config);
+  if (!catalog.is_ok()) {
+    err << "cuzk setup: " << catalog.status().message() << "\n";
     return 1;
   }
   const std::string id = flags->get("circuit");
-  auto circuit = registry.find(id);
+  auto circuit = (*catalog)->find(id);
   if (!circuit) {
     err << "cuzk setup: unknown circuit '" << id
         << "' (synthetic-<constraints>, winning-post-<size>, window-post-<size>; sizes 2KiB, 8MiB, 512MiB, 32GiB, "
@@ -36,7 +39,8 @@ int run_setup(std::span<const std::string_view> args, std::ostream& out, std::os
   }
   out << "cuzk setup: INSECURE test parameters for " << id << " → " << circuit->srs_path() << "\n";
   const auto start = std::chrono::steady_clock::now();
-  if (Status s = circuit->generate_srs(ThreadPool::shared()); !s.is_ok()) {
+  ThreadPool pool;
+  if (Status s = circuit->generate_srs(pool); !s.is_ok()) {
     err << "cuzk setup: " << s.message() << "\n";
     return 1;
   }

@@ -34,6 +34,8 @@ class CUZK_CAPABILITY("mutex") Mutex {
  public:
   void lock() CUZK_ACQUIRE() { m_.lock(); }
   void unlock() CUZK_RELEASE() { m_.unlock(); }
+  // For negative requirements: CUZK_REQUIRES(!mutex_) (the caller must not hold it).
+  const Mutex& operator!() const { return *this; }
 
  private:
   std::mutex m_;

@@ -1,44 +1,69 @@
-// CircuitDef: everything the engine needs to know about one registered circuit — where its
+// CircuitDef: everything the engine needs to know about one circuit it proves — where its
 // parameters live and how to load them, how to check a payload and split it into partitions,
-// how to synthesize one partition, how to prove a batch of synthesized partitions, and how to
-// verify a proof. Implementations: circom (zkey + .wtns payload) and native circuits (bellperson
-// .params + a C++ circuit: synthetic Filecoin-shaped circuits, Filecoin proof kinds).
+// how to synthesize one partition — and ProofKind, a family of circuits resolved by id. The
+// engine knows no circuit itself: the kinds (src/kinds: circom, synthetic, PoSt, …) implement
+// these interfaces and reach the engine through its catalog (engine/catalog.hpp).
 //
-// Thread safety: a CircuitDef is immutable after registration; all methods are const and may be
-// called concurrently.
+// What flows through the engine is typed: a synthesized partition is an
+// r1cs::ProvingAssignment with its public inputs as field elements; a proved one is a
+// groth16::Proof with the same inputs. Proving and self-verification are the engine's (the
+// prover seam groth16::ProverBackend, groth16::verify); bytes, JSON and decimal strings are
+// made at the edges (the service, the CLI) in the encoding the circuit names.
+//
+// Thread safety: a CircuitDef is immutable once made; all methods are const and may be called
+// concurrently.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "common/reclaimer.hpp"
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "engine/job.hpp"
-#include "engine/prover_backend.hpp"
-#include "groth16/blinding.hpp"
+#include "groth16/keys.hpp"
+#include "groth16/prover_backend.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::engine {
 
-// Parameters parsed into memory (the hot tier's payload).
+// Parameters parsed into memory (the hot tier's payload): a proving key and its prepared
+// verifying key.
 class LoadedSrs {
  public:
   virtual ~LoadedSrs() = default;
   virtual size_t bytes() const = 0;
-  // Whether `backend` already holds these parameters on its device (GPU affinity).
-  virtual bool resident_on(const ProverBackend&) const { return false; }
-  // Called before the parameters are freed: lets backends drop device copies.
-  virtual void release_from(ProverBackend&) const {}
+  virtual const groth16::ProvingKey& proving_key() const = 0;
+  virtual const groth16::PreparedVerifyingKey& verifying_key() const = 0;
 };
 
-// One synthesized partition, ready to prove.
+// The usual LoadedSrs: it owns the key.
+class KeySrs final : public LoadedSrs {
+ public:
+  explicit KeySrs(groth16::ProvingKey key);
+  size_t bytes() const override;
+  const groth16::ProvingKey& proving_key() const override { return pk_; }
+  const groth16::PreparedVerifyingKey& verifying_key() const override { return pvk_; }
+
+ private:
+  groth16::ProvingKey pk_;
+  groth16::PreparedVerifyingKey pvk_;
+};
+
+// One synthesized partition, ready to prove: the assignment the prover reads and the public
+// inputs (without ONE) its proof is verified against — as the kind computes them for the
+// verifier, which may differ from how the circuit allocated them only in a broken circuit.
+// Kinds may derive from it to keep more (reusable buffers, counters in tests).
 class SynthesizedCircuit {
  public:
   virtual ~SynthesizedCircuit() = default;
-  virtual size_t bytes() const = 0;
+  size_t bytes() const;
+
+  r1cs::ProvingAssignment assignment;
+  std::vector<ff::Fr> public_inputs;
 };
 
 // What validate() made of a payload (a parsed witness), kept with the job for synthesize() so
@@ -53,11 +78,6 @@ struct ValidatedPayload {
   std::shared_ptr<const PreparedPayload> prepared;  // null: synthesize() reads the raw payload
 };
 
-struct PartitionProof {
-  std::vector<uint8_t> proof;
-  std::vector<std::string> public_inputs;  // decimal, without ONE
-};
-
 class CircuitDef {
  public:
   virtual ~CircuitDef() = default;
@@ -66,11 +86,14 @@ class CircuitDef {
   virtual Priority default_priority() const = 0;
   // Same-circuit jobs may share one prove call.
   virtual bool batchable() const = 0;
+  // How its H is computed (bellperson's coefficients or snarkjs's odd-coset evaluations).
+  virtual groth16::QapConvention convention() const = 0;
+  // How its proofs leave the process (bellperson's 192 bytes, snarkjs's proof.json).
+  virtual ProofEncoding encoding() const = 0;
   // Names the parameter file (several circuits may share one); the SRS manager's key.
   virtual const std::string& srs_path() const = 0;
-  // Parses the parameters from the mapped file (the warm tier). A circuit whose parameters can
-  // be generated (insecure test setup for synthetic circuits) writes the file first if missing:
-  // ensure_srs_file() runs before mapping.
+  // Makes srs_path() exist before it is mapped: a circuit whose parameters can be generated
+  // (insecure test setup) writes them if missing; otherwise NOT_FOUND saying how to get them.
   virtual Status ensure_srs_file(ThreadPool& pool) const = 0;
   // Writes srs_path() with the INSECURE test setup (tests, benchmarks, private deployments
   // that accept a key whose toxic waste was once in this process), replacing what is there.
@@ -83,21 +106,34 @@ class CircuitDef {
   virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const = 0;
   // Working memory one synthesized partition holds until it is proved (an estimate).
   virtual size_t partition_bytes() const = 0;
-  // `payload` is empty when validate() prepared one: `prepared` then carries it.
+  // One partition's assignment (input constraints appended for kBellperson) and public inputs.
+  // `payload` is empty when validate() prepared one: `prepared` then carries it. Parallel work
+  // runs on `pool` (the engine's synthesis pool).
   virtual Result<std::unique_ptr<SynthesizedCircuit>> synthesize(
       const LoadedSrs& srs, std::span<const uint8_t> payload, const std::shared_ptr<const PreparedPayload>& prepared,
-      size_t partition) const = 0;
-  // Proves circuits synthesized by this def against `srs`, one proof each, in order.
-  virtual Result<std::vector<PartitionProof>> prove(const LoadedSrs& srs,
-                                                    std::span<SynthesizedCircuit* const> circuits,
-                                                    ProverBackend& backend,
-                                                    groth16::BlindingSource& blinding) const = 0;
-  // OK iff `proof` verifies against srs's verifying key with its public inputs.
-  virtual Status verify(const LoadedSrs& srs, const PartitionProof& proof) const = 0;
-  // Takes back a circuit this def synthesized once it is proved: a def whose synthesis can
+      size_t partition, ThreadPool& pool) const = 0;
+  // OK iff `proof` verifies against srs's verifying key with `public_inputs` (without ONE).
+  virtual Status verify(const LoadedSrs& srs, const groth16::Proof& proof,
+                        std::span<const ff::Fr> public_inputs) const;
+  // Takes back a partition this def synthesized once it is proved: a def whose synthesis can
   // reuse buffers keeps a few (their memory is already faulted in) for the next synthesize();
   // the rest go to the background reclaimer.
-  virtual void recycle(std::unique_ptr<SynthesizedCircuit> done) const { Reclaimer::shared().dispose(std::move(done)); }
+  virtual void recycle(std::unique_ptr<SynthesizedCircuit> done) const;
+};
+
+// A family of circuits by id ("window-post-32GiB", "synthetic-65536", a zkey's stem). The
+// catalog asks each kind, in order, for an id it has not seen.
+class ProofKind {
+ public:
+  virtual ~ProofKind() = default;
+  virtual std::string_view name() const = 0;
+  // The circuits it serves from the start (listed in status).
+  virtual std::vector<std::shared_ptr<const CircuitDef>> circuits() const = 0;
+  // The circuit for an id outside circuits(), or null if the id is not this kind's.
+  virtual std::shared_ptr<const CircuitDef> resolve(std::string_view id) const {
+    (void)id;
+    return nullptr;
+  }
 };
 
 }  // namespace cuzk::engine

@@ -1,17 +1,20 @@
-// Engine: the dispatcher, synthesis threads and prove workers around one mutex.
+// Engine: synthesis drivers and prove workers around one mutex; the scheduler is popped by the
+// drivers themselves.
 #include "engine/engine.hpp"
 
 #include <algorithm>
 #include <condition_variable>
+#include <deque>
 #include <iostream>
 #include <list>
 #include <map>
-#include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "common/reclaimer.hpp"
+#include "common/thread_annotations.hpp"
 #include "engine/metrics.hpp"
 
 namespace cuzk::engine {
@@ -34,10 +37,12 @@ struct Job {
   JobState state = JobState::kQueued;
   bool cancel_requested = false;
   Status error;
-  std::vector<PartitionProof> proofs;
+  std::vector<PartitionResult> results;
   JobTimings timings;
   size_t batch_size = 1;
   std::string worker;
+  // Callbacks waiting for the result (Engine::on_done), by token.
+  std::map<uint64_t, Engine::DoneCallback> callbacks;
 };
 
 // One partition index of every job in a batch: synthesized together, proved in one call.
@@ -53,9 +58,9 @@ struct Unit {
   std::shared_ptr<const CircuitDef> circuit;
   std::vector<Member> members;
   Stage stage = Stage::kWaiting;
-  size_t claimed = 0, finished = 0;
   size_t bytes = 0;
   SrsLease lease;
+  std::set<size_t> failed_workers;  // workers whose device failed on this unit
 };
 
 using UnitPtr = std::shared_ptr<Unit>;
@@ -68,30 +73,25 @@ void insert_ordered(std::list<UnitPtr>& queue, UnitPtr unit) {
   queue.insert(pos, std::move(unit));
 }
 
+bool finished(JobState s) { return s != JobState::kQueued && s != JobState::kRunning; }
+
 }  // namespace
 
 struct Engine::Impl {
-  Impl(EngineConfig cfg, std::shared_ptr<CircuitRegistry> reg, std::vector<std::unique_ptr<ProverBackend>> b,
-       std::string note)
+  Impl(EngineConfig cfg, std::shared_ptr<CircuitCatalog> cat)
       : config(std::move(cfg)),
-        registry(std::move(reg)),
-        backends(std::move(b)),
-        gpu_note(std::move(note)),
-        load_pool(config.prover_threads),
-        srs(config.pinned_budget_bytes, load_pool,
+        catalog(std::move(cat)),
+        synthesis_pool(config.synthesis_threads),
+        prover_pool(config.prover_threads),
+        srs(config.pinned_budget_bytes, prover_pool,
             [this](const LoadedSrs& s) {
-              for (auto& backend : backends) s.release_from(*backend);
+              for (auto& backend : backends) backend->release(s.proving_key());
             }),
-        scheduler(config.scheduler) {
-    workers.resize(backends.size());
-    for (size_t i = 0; i < backends.size(); ++i) workers[i].name = backends[i]->name();
-  }
+        scheduler(config.scheduler) {}
 
   void start() {
-    dispatcher = std::thread([this] { dispatch_loop(); });
-    const size_t synth = config.synthesis_threads != 0 ? config.synthesis_threads
-                                                       : std::max<size_t>(1, std::thread::hardware_concurrency());
-    for (size_t i = 0; i < synth; ++i) synthesizers.emplace_back([this] { synthesis_loop(); });
+    const size_t drivers = std::max<size_t>(1, config.synthesis_drivers);
+    for (size_t i = 0; i < drivers; ++i) synthesizers.emplace_back([this] { synthesis_loop(); });
     for (size_t i = 0; i < backends.size(); ++i) provers.emplace_back([this, i] { prove_loop(i); });
   }
 
@@ -103,25 +103,12 @@ struct Engine::Impl {
     }
   }
 
-  // ---- dispatcher: scheduler → synthesis queue ----
-  void dispatch_loop() {
-    std::unique_lock<std::mutex> lock(mutex);
-    for (;;) {
-      if (quit) return;
-      std::optional<Batch> batch = scheduler.pop(Clock::now());
-      if (!batch) {
-        if (auto deadline = scheduler.next_deadline()) {
-          wake.wait_until(lock, *deadline);
-        } else {
-          wake.wait(lock);
-        }
-        continue;
-      }
-      enqueue_units_locked(*batch);
-    }
+  // ---- scheduler → synthesis queue (by whichever driver looks first) ----
+  void pop_ready_batches_locked() CUZK_REQUIRES(mutex) {
+    while (std::optional<Batch> batch = scheduler.pop(Clock::now())) enqueue_units_locked(*batch);
   }
 
-  void enqueue_units_locked(const Batch& batch) {
+  void enqueue_units_locked(const Batch& batch) CUZK_REQUIRES(mutex) {
     std::vector<std::shared_ptr<Job>> members;
     size_t partitions = 0;
     for (JobId id : batch.jobs) {
@@ -143,109 +130,114 @@ struct Engine::Impl {
       unit->bytes = unit->members.size() * unit->circuit->partition_bytes();
       insert_ordered(synth_queue, std::move(unit));
     }
-    wake.notify_all();
   }
 
-  // ---- synthesis threads ----
-  // Picks work under the lock: a claim on a unit being synthesized, or a waiting unit to start
-  // (reserving its working memory). Units start in queue order: a unit that does not fit in
-  // the budget blocks the ones behind it (priority is kept), unless nothing is in flight.
-  bool pick_synthesis_locked(UnitPtr& unit, size_t& index, bool& start) {
-    bool blocked = false;
+  // ---- synthesis drivers ----
+  // A waiting unit to start, reserving its working memory. Units start in queue order: a unit
+  // that does not fit in the budget blocks the ones behind it (priority is kept), unless
+  // nothing is in flight.
+  UnitPtr pick_synthesis_locked() CUZK_REQUIRES(mutex) {
     for (const UnitPtr& u : synth_queue) {
-      if (u->stage == Unit::Stage::kSynthesizing && u->claimed < u->members.size()) {
-        unit = u;
-        index = u->claimed++;
-        start = false;
-        return true;
+      if (u->stage != Unit::Stage::kWaiting) continue;
+      if (working_used + u->bytes <= config.working_memory_budget_bytes || working_used == 0) {
+        working_used += u->bytes;
+        u->stage = Unit::Stage::kStarting;
+        return u;
       }
-      if (u->stage == Unit::Stage::kWaiting && !blocked) {
-        if (working_used + u->bytes <= config.working_memory_budget_bytes || working_used == 0) {
-          working_used += u->bytes;
-          u->stage = Unit::Stage::kStarting;
-          unit = u;
-          start = true;
-          return true;
-        }
-        blocked = true;
-      }
+      return nullptr;
     }
-    return false;
+    return nullptr;
   }
 
   void synthesis_loop() {
-    std::unique_lock<std::mutex> lock(mutex);
+    MutexLock lock(mutex);
     for (;;) {
-      UnitPtr unit;
-      size_t index = 0;
-      bool start = false;
-      wake.wait(lock, [&] { return quit || pick_synthesis_locked(unit, index, start); });
-      if (!unit) return;
-      if (start) {
-        start_unit(lock, unit);
+      if (quit) return;
+      pop_ready_batches_locked();
+      if (UnitPtr unit = pick_synthesis_locked()) {
+        synthesize_unit(unit);
         continue;
       }
-      synthesize_member(lock, unit, index);
+      if (auto deadline = scheduler.next_deadline()) {
+        wake.wait_until(lock, *deadline);
+      } else {
+        wake.wait(lock);
+      }
     }
   }
 
-  void start_unit(std::unique_lock<std::mutex>& lock, const UnitPtr& unit) {
+  // Acquires the unit's SRS and synthesizes its members in parallel (the lock is held on entry
+  // and return, released meanwhile).
+  void synthesize_unit(const UnitPtr& unit) CUZK_REQUIRES(mutex) {
     const auto now = Clock::now();
     for (auto& m : unit->members) {
       if (!m.job->started) m.job->started = now;
       if (m.job->state == JobState::kQueued) m.job->state = JobState::kRunning;
     }
-    lock.unlock();
+    mutex.unlock();
     double load_ms = 0;
     auto lease = srs.acquire(*unit->circuit, &load_ms);
-    lock.lock();
+    mutex.lock();
     for (auto& m : unit->members) m.job->timings.srs_ms += load_ms;
     if (!lease.is_ok()) {
       for (auto& m : unit->members) fail_locked(*m.job, lease.status());
-      unit->claimed = unit->finished = unit->members.size();
       synth_queue.remove(unit);
       finish_unit_locked(unit);
       return;
     }
     unit->lease = std::move(lease).value();
     unit->stage = Unit::Stage::kSynthesizing;
-    wake.notify_all();
-  }
-
-  void synthesize_member(std::unique_lock<std::mutex>& lock, const UnitPtr& unit, size_t index) {
-    Unit::Member& m = unit->members[index];
-    Job& job = *m.job;
-    const bool skip = job.cancel_requested || !job.error.is_ok();
-    lock.unlock();
-    std::optional<Result<std::unique_ptr<SynthesizedCircuit>>> result;
-    const auto begin = Clock::now();
-    if (!skip) result.emplace(unit->circuit->synthesize(unit->lease.srs(), job.request.payload, job.prepared, m.partition));
-    const double elapsed = ms_between(begin, Clock::now());
-    lock.lock();
-    if (result) {
-      job.timings.synth_ms += elapsed;
-      if (result->is_ok()) {
-        m.synthesized = std::move(*result).value();
+    std::vector<bool> skip(unit->members.size());
+    for (size_t i = 0; i < unit->members.size(); ++i) {
+      const Job& job = *unit->members[i].job;
+      skip[i] = job.cancel_requested || !job.error.is_ok();
+    }
+    mutex.unlock();
+    struct Outcome {
+      std::optional<Result<std::unique_ptr<SynthesizedCircuit>>> result;
+      double ms = 0;
+    };
+    std::vector<Outcome> outcomes(unit->members.size());
+    synthesis_pool.parallel_for(
+        unit->members.size(),
+        [&](size_t begin, size_t end) {
+          for (size_t i = begin; i < end; ++i) {
+            if (skip[i]) continue;
+            const Unit::Member& m = unit->members[i];
+            const auto t0 = Clock::now();
+            outcomes[i].result.emplace(unit->circuit->synthesize(unit->lease.srs(), m.job->request.payload,
+                                                                 m.job->prepared, m.partition, synthesis_pool));
+            outcomes[i].ms = ms_between(t0, Clock::now());
+          }
+        },
+        unit->members.size());
+    mutex.lock();
+    for (size_t i = 0; i < unit->members.size(); ++i) {
+      Unit::Member& m = unit->members[i];
+      if (!outcomes[i].result) continue;
+      m.job->timings.synth_ms += outcomes[i].ms;
+      if (outcomes[i].result->is_ok()) {
+        m.synthesized = std::move(*outcomes[i].result).value();
       } else {
-        fail_locked(job, result->status());
+        fail_locked(*m.job, outcomes[i].result->status());
       }
     }
-    if (++unit->finished == unit->members.size()) {
-      synth_queue.remove(unit);
-      insert_ordered(prove_queue, unit);
-      wake.notify_all();
-    }
+    synth_queue.remove(unit);
+    insert_ordered(prove_queue, unit);
+    wake.notify_all();
   }
 
   // ---- prove workers ----
   // Highest priority first; within the level at the head, a unit whose SRS is already on this
-  // worker's device.
-  UnitPtr pick_prove_locked(const ProverBackend& backend) {
-    if (prove_queue.empty()) return nullptr;
-    auto pick = prove_queue.begin();
-    for (auto it = prove_queue.begin();
-         config.gpu_affinity && it != prove_queue.end() && (*it)->priority == (*pick)->priority; ++it) {
-      if ((*it)->lease && (*it)->lease.srs().resident_on(backend)) {
+  // worker's device. Never a unit whose device failed on this worker.
+  UnitPtr pick_prove_locked(size_t worker) CUZK_REQUIRES(mutex) {
+    const groth16::ProverBackend& backend = *backends[worker];
+    auto allowed = [&](const UnitPtr& u) { return u->failed_workers.count(worker) == 0; };
+    auto pick = std::find_if(prove_queue.begin(), prove_queue.end(), allowed);
+    if (pick == prove_queue.end()) return nullptr;
+    for (auto it = pick; config.gpu_affinity && it != prove_queue.end() && (*it)->priority == (*pick)->priority;
+         ++it) {
+      if (allowed(*it) && (*it)->lease && backend.holds((*it)->lease.srs().proving_key())) {
         pick = it;
         break;
       }
@@ -256,12 +248,14 @@ struct Engine::Impl {
   }
 
   void prove_loop(size_t worker) {
-    ProverBackend& backend = *backends[worker];
+    groth16::ProverBackend& backend = *backends[worker];
     groth16::SystemBlinding blinding;
-    std::unique_lock<std::mutex> lock(mutex);
+    MutexLock lock(mutex);
     for (;;) {
       UnitPtr unit;
-      wake.wait(lock, [&] { return quit || (unit = pick_prove_locked(backend)) != nullptr; });
+      wake.wait(lock, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS {
+        return quit || (unit = pick_prove_locked(worker)) != nullptr;
+      });
       if (!unit) return;
       workers[worker].busy = true;
       std::vector<size_t> live;
@@ -269,9 +263,9 @@ struct Engine::Impl {
         const auto& m = unit->members[i];
         if (m.synthesized && !m.job->cancel_requested && m.job->error.is_ok()) live.push_back(i);
       }
-      lock.unlock();
-      prove_members(backend, blinding, *unit, live, lock);
+      const bool handed_on = prove_members(worker, backend, blinding, unit, live);
       workers[worker].busy = false;
+      if (handed_on) continue;
       workers[worker].proofs += live.size();
       for (auto& m : unit->members) m.job->worker = backend.name();
       SrsLease lease = std::move(unit->lease);
@@ -284,41 +278,72 @@ struct Engine::Impl {
     }
   }
 
-  // Proves the live members (lock released on entry, held on return). If a batch fails, each
-  // circuit is proved alone, so one bad job cannot fail the others.
-  void prove_members(ProverBackend& backend, groth16::BlindingSource& blinding, Unit& unit,
-                     const std::vector<size_t>& live, std::unique_lock<std::mutex>& lock) {
+  // Whether a worker other than `worker` could take a unit whose device failed here.
+  bool other_worker_for_locked(const Unit& unit, size_t worker) const CUZK_REQUIRES(mutex) {
+    for (size_t w = 0; w < backends.size(); ++w) {
+      if (w != worker && unit.failed_workers.count(w) == 0) return true;
+    }
+    return false;
+  }
+
+  // Proves the live members (the lock is held on entry and return, released meanwhile). If a
+  // batch fails, each circuit is proved alone, so one bad job cannot fail the others. A device
+  // error hands the whole unit to another worker instead, when there is one (returns true: the
+  // unit is back in the prove queue).
+  bool prove_members(size_t worker, groth16::ProverBackend& backend, groth16::BlindingSource& blinding,
+                     const UnitPtr& unit_ptr, const std::vector<size_t>& live) CUZK_REQUIRES(mutex) {
+    Unit& unit = *unit_ptr;
+    mutex.unlock();
     struct Outcome {
       Status status;
-      PartitionProof proof;
+      groth16::Proof proof;
       double gpu_ms = 0, verify_ms = 0;
     };
     std::vector<Outcome> outcomes(live.size());
+    const groth16::ProvingKey& pk = unit.lease.srs().proving_key();
+    bool device_failed = false;
     auto run = [&](std::span<const size_t> which) {
-      std::vector<SynthesizedCircuit*> circuits;
-      for (size_t k : which) circuits.push_back(unit.members[live[k]].synthesized.get());
+      std::vector<const r1cs::ProvingAssignment*> circuits;
+      for (size_t k : which) circuits.push_back(&unit.members[live[k]].synthesized->assignment);
       const auto begin = Clock::now();
-      auto proofs = unit.circuit->prove(unit.lease.srs(), circuits, backend, blinding);
+      auto proofs = backend.prove(pk, circuits, unit.circuit->convention(), blinding);
       const double gpu_ms = ms_between(begin, Clock::now());
+      if (proofs.status().code() == StatusCode::kDeviceError) device_failed = true;
       for (size_t k : which) {
-        outcomes[k].gpu_ms = gpu_ms;
+        outcomes[k].gpu_ms += gpu_ms;
         outcomes[k].status = proofs.status();
       }
       if (proofs.is_ok()) {
-        for (size_t j = 0; j < which.size(); ++j) outcomes[which[j]].proof = std::move((*proofs)[j]);
+        for (size_t j = 0; j < which.size(); ++j) outcomes[which[j]].proof = (*proofs)[j];
       }
       return proofs.is_ok();
     };
     std::vector<size_t> all(live.size());
     for (size_t k = 0; k < all.size(); ++k) all[k] = k;
-    if (!live.empty() && !run(all) && live.size() > 1) {
+    if (!live.empty() && !run(all) && !device_failed && live.size() > 1) {
       for (size_t k = 0; k < live.size(); ++k) run(std::span<const size_t>(&all[k], 1));
     }
+    if (device_failed) {
+      mutex.lock();
+      for (size_t k = 0; k < live.size(); ++k) unit.members[live[k]].job->timings.gpu_ms += outcomes[k].gpu_ms;
+      unit.failed_workers.insert(worker);
+      if (other_worker_for_locked(unit, worker)) {
+        log(LogLevel::kWarn, "worker " + backend.name() + ": " + outcomes.front().status.to_string() +
+                                 "; the unit goes to another worker");
+        insert_ordered(prove_queue, unit_ptr);
+        wake.notify_all();
+        return true;
+      }
+      for (size_t k = 0; k < live.size(); ++k) fail_locked(*unit.members[live[k]].job, outcomes[k].status);
+      return false;
+    }
     if (config.self_verify) {
-      for (auto& o : outcomes) {
+      for (size_t k = 0; k < live.size(); ++k) {
+        Outcome& o = outcomes[k];
         if (!o.status.is_ok()) continue;
         const auto begin = Clock::now();
-        const Status verified = unit.circuit->verify(unit.lease.srs(), o.proof);
+        const Status verified =
+            unit.circuit->verify(unit.lease.srs(), o.proof, unit.members[live[k]].synthesized->public_inputs);
         o.verify_ms = ms_between(begin, Clock::now());
         if (!verified.is_ok()) {
           o.status = Status::internal("the proof failed self-verification (" + verified.message() +
@@ -326,21 +351,23 @@ struct Engine::Impl {
         }
       }
     }
-    lock.lock();
+    mutex.lock();
     for (size_t k = 0; k < live.size(); ++k) {
-      Job& job = *unit.members[live[k]].job;
+      Unit::Member& m = unit.members[live[k]];
+      Job& job = *m.job;
       job.timings.gpu_ms += outcomes[k].gpu_ms;
       job.timings.verify_ms += outcomes[k].verify_ms;
       if (!outcomes[k].status.is_ok()) {
         fail_locked(job, outcomes[k].status);
       } else {
-        job.proofs[unit.members[live[k]].partition] = std::move(outcomes[k].proof);
+        job.results[m.partition] = PartitionResult{outcomes[k].proof, std::move(m.synthesized->public_inputs)};
       }
     }
+    return false;
   }
 
   // Accounts for every member of a finished unit, frees its memory in the background.
-  void finish_unit_locked(const UnitPtr& unit) {
+  void finish_unit_locked(const UnitPtr& unit) CUZK_REQUIRES(mutex) {
     for (auto& m : unit->members) {
       if (m.synthesized) unit->circuit->recycle(std::move(m.synthesized));
       if (--m.job->remaining == 0) finalize_locked(*m.job);
@@ -351,7 +378,7 @@ struct Engine::Impl {
 
   // A job still in the scheduler finishes at once; one already dispatched stops between phases
   // (its synthesis is skipped, its proofs dropped) and finishes when its last unit does.
-  void cancel_locked(Job& job) {
+  void cancel_locked(Job& job) CUZK_REQUIRES(mutex) {
     job.cancel_requested = true;
     if (job.state == JobState::kQueued && scheduler.remove(job.id)) {
       job.remaining = 0;
@@ -359,11 +386,11 @@ struct Engine::Impl {
     }
   }
 
-  void fail_locked(Job& job, const Status& status) {
+  void fail_locked(Job& job, const Status& status) CUZK_REQUIRES(mutex) {
     if (job.error.is_ok()) job.error = status;
   }
 
-  void finalize_locked(Job& job) {
+  void finalize_locked(Job& job) CUZK_REQUIRES(mutex) {
     const auto now = Clock::now();
     job.timings.total_ms = ms_between(job.submitted, now);
     job.timings.queue_ms = ms_between(job.submitted, job.started.value_or(now));
@@ -385,6 +412,20 @@ struct Engine::Impl {
     Reclaimer::shared().dispose(std::move(job.request.payload));
     job.request.payload = {};
     if (job.prepared) Reclaimer::shared().dispose(std::move(job.prepared));
+    if (!job.callbacks.empty()) {
+      // Collected by its first waiting callback; the others learn it was collected.
+      auto callbacks = std::move(job.callbacks);
+      job.callbacks.clear();
+      Result<JobResult> result = result_of(job);
+      jobs.erase(job.id);
+      bool first = true;
+      for (auto& [token, callback] : callbacks) {
+        callback(first ? result : Result<JobResult>(collected_status(job.id)));
+        first = false;
+      }
+      done.notify_all();
+      return;
+    }
     finished_order.push_back(job.id);
     while (finished_order.size() > config.max_retained_results) {
       const JobId old = finished_order.front();
@@ -392,6 +433,10 @@ struct Engine::Impl {
       if (jobs.erase(old) != 0) log(LogLevel::kWarn, "job " + std::to_string(old) + ": result dropped, never awaited (retention limit)");
     }
     done.notify_all();
+  }
+
+  static Status collected_status(JobId id) {
+    return {StatusCode::kNotFound, "no job " + std::to_string(id) + " (unknown or already collected)"};
   }
 
   JobResult result_of(const Job& job) const {
@@ -404,45 +449,52 @@ struct Engine::Impl {
     r.timings = job.timings;
     r.batch_size = job.batch_size;
     r.worker = job.worker;
-    if (job.state == JobState::kDone) {
-      for (const auto& p : job.proofs) {
-        r.proofs.push_back(p.proof);
-        r.public_inputs.insert(r.public_inputs.end(), p.public_inputs.begin(), p.public_inputs.end());
-      }
-    }
+    r.encoding = job.circuit->encoding();
+    if (job.state == JobState::kDone) r.partitions = job.results;
     return r;
   }
 
-  bool all_idle_locked() const {
+  // Takes a finished job's result out of the engine (lock held).
+  JobResult collect_locked(JobId id) CUZK_REQUIRES(mutex) {
+    auto it = jobs.find(id);
+    JobResult result = result_of(*it->second);
+    jobs.erase(it);
+    std::erase(finished_order, id);
+    return result;
+  }
+
+  bool all_idle_locked() const CUZK_REQUIRES(mutex) {
     for (const auto& [id, job] : jobs) {
-      if (job->state == JobState::kQueued || job->state == JobState::kRunning) return false;
+      if (!finished(job->state)) return false;
     }
     return true;
   }
 
   EngineConfig config;
-  std::shared_ptr<CircuitRegistry> registry;
-  std::vector<std::unique_ptr<ProverBackend>> backends;
+  std::shared_ptr<CircuitCatalog> catalog;
+  ThreadPool synthesis_pool;
+  ThreadPool prover_pool;
+  std::vector<std::unique_ptr<groth16::ProverBackend>> backends;  // set before start(), then fixed
   std::string gpu_note;
-  ThreadPool load_pool;
   SrsManager srs;
   Metrics metrics;
 
-  mutable std::mutex mutex;
-  std::condition_variable wake;  // work for the dispatcher, synthesizers, workers
-  std::condition_variable done;  // a job finished
-  Scheduler scheduler;
-  std::map<JobId, std::shared_ptr<Job>> jobs;
-  std::deque<JobId> finished_order;
-  std::list<UnitPtr> synth_queue, prove_queue;
-  std::vector<WorkerInfo> workers;
-  size_t working_used = 0;
-  JobId next_id = 1;
-  uint64_t next_unit_seq = 0;
-  bool accepting = true;
-  bool quit = false;
+  mutable Mutex mutex;
+  std::condition_variable_any wake;  // work for the synthesis drivers and workers
+  std::condition_variable_any done;  // a job finished
+  Scheduler scheduler CUZK_GUARDED_BY(mutex);
+  std::map<JobId, std::shared_ptr<Job>> jobs CUZK_GUARDED_BY(mutex);
+  std::deque<JobId> finished_order CUZK_GUARDED_BY(mutex);
+  std::list<UnitPtr> synth_queue CUZK_GUARDED_BY(mutex);
+  std::list<UnitPtr> prove_queue CUZK_GUARDED_BY(mutex);
+  std::vector<WorkerInfo> workers CUZK_GUARDED_BY(mutex);
+  size_t working_used CUZK_GUARDED_BY(mutex) = 0;
+  JobId next_id CUZK_GUARDED_BY(mutex) = 1;
+  uint64_t next_unit_seq CUZK_GUARDED_BY(mutex) = 0;
+  uint64_t next_callback CUZK_GUARDED_BY(mutex) = 1;
+  bool accepting CUZK_GUARDED_BY(mutex) = true;
+  bool quit CUZK_GUARDED_BY(mutex) = false;
 
-  std::thread dispatcher;
   std::vector<std::thread> synthesizers, provers;
 };
 
@@ -450,17 +502,21 @@ Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Engine::~Engine() { shutdown(std::chrono::milliseconds(0)); }
 
-Result<std::unique_ptr<Engine>> Engine::create(EngineConfig config, std::shared_ptr<CircuitRegistry> registry) {
-  std::vector<std::unique_ptr<ProverBackend>> backends;
-  std::string note;
-  if (config.use_gpus) {
-    backends = make_gpu_backends(config.gpu_devices, config.prover_threads, &note);
-  } else {
-    note = "GPUs disabled by configuration";
-  }
-  if (backends.empty()) backends.push_back(make_cpu_backend(config.prover_threads));
+Result<std::unique_ptr<Engine>> Engine::create(EngineConfig config, EngineParts parts) {
+  if (!parts.catalog) return Status::invalid_argument("the engine needs a circuit catalog");
+  if (!parts.backends) return Status::invalid_argument("the engine needs a backend factory");
   const std::vector<std::string> preload = config.preload;
-  auto impl = std::make_unique<Impl>(std::move(config), std::move(registry), std::move(backends), std::move(note));
+  auto impl = std::make_unique<Impl>(std::move(config), std::move(parts.catalog));
+  impl->backends = parts.backends(impl->prover_pool, &impl->gpu_note);
+  if (impl->backends.empty()) {
+    return Status(StatusCode::kFailedPrecondition,
+                  "no prover backend" + (impl->gpu_note.empty() ? std::string() : " (" + impl->gpu_note + ")"));
+  }
+  {
+    MutexLock lock(impl->mutex);
+    impl->workers.resize(impl->backends.size());
+    for (size_t i = 0; i < impl->backends.size(); ++i) impl->workers[i].name = impl->backends[i]->name();
+  }
   impl->start();
   std::unique_ptr<Engine> engine(new Engine(std::move(impl)));
   for (const std::string& id : preload) {
@@ -471,7 +527,7 @@ Result<std::unique_ptr<Engine>> Engine::create(EngineConfig config, std::shared_
 
 Result<JobId> Engine::submit(JobRequest request) {
   Impl& d = *impl_;
-  auto circuit = d.registry->find(request.circuit_id);
+  auto circuit = d.catalog->find(request.circuit_id);
   if (!circuit) {
     return Status(StatusCode::kNotFound, "unknown circuit '" + request.circuit_id + "'");
   }
@@ -479,22 +535,20 @@ Result<JobId> Engine::submit(JobRequest request) {
     return Status::invalid_argument("payload of " + std::to_string(request.payload.size()) +
                                     " bytes exceeds the limit of " + std::to_string(d.config.max_payload_bytes));
   }
-  auto validated = circuit->validate(request.payload);
-  if (!validated.is_ok()) return validated.status();
-  const size_t partitions = validated->partitions;
+  CUZK_ASSIGN_OR_RETURN(ValidatedPayload validated, circuit->validate(request.payload));
   auto job = std::make_shared<Job>();
   job->circuit = circuit;
   job->priority = request.priority.value_or(circuit->default_priority());
-  job->partitions = job->remaining = partitions;
-  job->proofs.resize(partitions);
-  job->prepared = std::move(validated->prepared);
+  job->partitions = job->remaining = validated.partitions;
+  job->results.resize(validated.partitions);
+  job->prepared = std::move(validated.prepared);
   if (job->prepared) {  // parsed: the bytes are not needed any more
     Reclaimer::shared().dispose(std::move(request.payload));
     request.payload = {};
   }
   job->request = std::move(request);
   job->submitted = Clock::now();
-  std::lock_guard<std::mutex> lock(d.mutex);
+  MutexLock lock(d.mutex);
   if (!d.accepting) return Status(StatusCode::kUnavailable, "the engine is shutting down; no new jobs");
   job->id = d.next_id++;
   d.jobs.emplace(job->id, job);
@@ -506,29 +560,54 @@ Result<JobId> Engine::submit(JobRequest request) {
 
 Result<JobResult> Engine::await(JobId id, std::chrono::milliseconds timeout) {
   Impl& d = *impl_;
-  std::unique_lock<std::mutex> lock(d.mutex);
+  MutexLock lock(d.mutex);
   auto it = d.jobs.find(id);
-  if (it == d.jobs.end()) return Status(StatusCode::kNotFound, "no job " + std::to_string(id) + " (unknown or already collected)");
+  if (it == d.jobs.end()) return Impl::collected_status(id);
   std::shared_ptr<Job> job = it->second;
-  auto finished = [&] { return job->state != JobState::kQueued && job->state != JobState::kRunning; };
-  if (!d.done.wait_for(lock, timeout, finished)) {
+  if (!d.done.wait_for(lock, timeout, [&] { return finished(job->state); })) {
     return Status(StatusCode::kDeadlineExceeded, "job " + std::to_string(id) + " is still " +
                                                      std::string(job_state_name(job->state)) + " after " +
                                                      std::to_string(timeout.count()) + " ms");
   }
-  JobResult result = d.result_of(*job);
-  d.jobs.erase(id);
-  std::erase(d.finished_order, id);
-  return result;
+  if (d.jobs.count(id) == 0) return Impl::collected_status(id);  // collected by a callback meanwhile
+  return d.collect_locked(id);
+}
+
+uint64_t Engine::on_done(JobId id, DoneCallback callback) {
+  Impl& d = *impl_;
+  MutexLock lock(d.mutex);
+  auto it = d.jobs.find(id);
+  if (it == d.jobs.end()) {
+    lock.unlock();
+    callback(Impl::collected_status(id));
+    return 0;
+  }
+  if (finished(it->second->state)) {
+    JobResult result = d.collect_locked(id);
+    lock.unlock();
+    callback(std::move(result));
+    return 0;
+  }
+  const uint64_t token = d.next_callback++;
+  it->second->callbacks.emplace(token, std::move(callback));
+  return token;
+}
+
+bool Engine::forget_callback(JobId id, uint64_t token) {
+  Impl& d = *impl_;
+  MutexLock lock(d.mutex);
+  auto it = d.jobs.find(id);
+  if (it == d.jobs.end()) return false;
+  return it->second->callbacks.erase(token) != 0;
 }
 
 Status Engine::cancel(JobId id) {
   Impl& d = *impl_;
-  std::lock_guard<std::mutex> lock(d.mutex);
+  MutexLock lock(d.mutex);
   auto it = d.jobs.find(id);
   if (it == d.jobs.end()) return {StatusCode::kNotFound, "no job " + std::to_string(id)};
   Job& job = *it->second;
-  if (job.state != JobState::kQueued && job.state != JobState::kRunning) {
+  if (finished(job.state)) {
     return {StatusCode::kFailedPrecondition,
             "job " + std::to_string(id) + " already finished (" + std::string(job_state_name(job.state)) + ")"};
   }
@@ -543,8 +622,8 @@ EngineStatus Engine::status() const {
   s.srs = d.srs.list();
   s.pinned_used = d.srs.hot_bytes();
   s.pinned_limit = d.srs.budget_bytes();
-  s.circuits = d.registry->ids();
-  std::lock_guard<std::mutex> lock(d.mutex);
+  s.circuits = d.catalog->ids();
+  MutexLock lock(d.mutex);
   s.workers = d.workers;
   for (size_t i = 0; i < s.workers.size(); ++i) s.workers[i].description = d.backends[i]->describe();  // never blocks
   s.gpu_note = d.gpu_note;
@@ -561,13 +640,13 @@ EngineStatus Engine::status() const {
 std::string Engine::metrics_text() const { return impl_->metrics.render(status()); }
 
 Status Engine::preload(const std::string& circuit_id) {
-  auto circuit = impl_->registry->find(circuit_id);
+  auto circuit = impl_->catalog->find(circuit_id);
   if (!circuit) return {StatusCode::kNotFound, "unknown circuit '" + circuit_id + "'"};
   return impl_->srs.preload(*circuit);
 }
 
 Status Engine::evict(const std::string& circuit_id) {
-  auto circuit = impl_->registry->find(circuit_id);
+  auto circuit = impl_->catalog->find(circuit_id);
   if (!circuit) return {StatusCode::kNotFound, "unknown circuit '" + circuit_id + "'"};
   return impl_->srs.evict(circuit->srs_path());
 }
@@ -575,20 +654,19 @@ Status Engine::evict(const std::string& circuit_id) {
 void Engine::shutdown(std::chrono::milliseconds drain) {
   Impl& d = *impl_;
   {
-    std::unique_lock<std::mutex> lock(d.mutex);
+    MutexLock lock(d.mutex);
     if (d.quit) return;
     d.accepting = false;
-    if (!d.done.wait_for(lock, drain, [&] { return d.all_idle_locked(); })) {
+    if (!d.done.wait_for(lock, drain, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return d.all_idle_locked(); })) {
       for (auto& [id, job] : d.jobs) {
-        if (job->state == JobState::kQueued || job->state == JobState::kRunning) d.cancel_locked(*job);
+        if (!finished(job->state)) d.cancel_locked(*job);
       }
       d.wake.notify_all();
-      d.done.wait(lock, [&] { return d.all_idle_locked(); });
+      d.done.wait(lock, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return d.all_idle_locked(); });
     }
     d.quit = true;
   }
   d.wake.notify_all();
-  if (d.dispatcher.joinable()) d.dispatcher.join();
   for (auto& t : d.synthesizers) t.join();
   for (auto& t : d.provers) t.join();
   d.synthesizers.clear();

@@ -1,9 +1,18 @@
 // Engine: the persistent proving engine. Jobs go through
 //
-//   submit → Scheduler (priority levels, batch collector) → synthesis queue → synthesis threads
-//   (each unit = one partition of every job in a batch; waits for working memory, acquires the
-//   SRS, synthesizes its circuits in parallel) → prove queue → one worker per backend (per GPU,
-//   or one CPU worker): prove, self-verify, hand every buffer to the reclaimer → result
+//   submit → Scheduler (priority levels, batch collector) → synthesis drivers, which pop ready
+//   batches from the scheduler themselves (each unit = one partition of every job in a batch;
+//   waits for working memory, acquires the SRS, synthesizes its members in parallel on the
+//   synthesis pool) → prove queue → one worker per backend (per GPU, or one CPU worker):
+//   prove through groth16::ProverBackend, self-verify, hand every buffer to the reclaimer →
+//   result
+//
+// The engine knows no circuit and no device: its composition root (the daemon, the CLI, a
+// test) gives it a catalog of circuits (engine/catalog.hpp, filled by src/kinds) and a factory
+// for its prover backends (src/backend/prover_factory.hpp, or a test's fault-injecting one).
+// It owns its thread pools — synthesis (`synthesis_threads`) and prover host work and
+// parameter loading (`prover_threads`) — and passes them down. A backend that reports a
+// device error gives its unit to another worker (once per worker) before the job fails.
 //
 // so synthesis of the next unit runs while the current one proves, a 10-partition job flows
 // through partition by partition, and synthesized-but-unproven data never exceeds the
@@ -26,10 +35,12 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "common/thread_pool.hpp"
+#include "engine/catalog.hpp"
 #include "engine/job.hpp"
-#include "engine/registry.hpp"
 #include "engine/scheduler.hpp"
 #include "engine/srs_manager.hpp"
+#include "groth16/prover_backend.hpp"
 
 namespace cuzk::engine {
 
@@ -39,10 +50,9 @@ struct EngineConfig {
   size_t pinned_budget_bytes = size_t{16} << 30;          // hot SRS bytes
   size_t working_memory_budget_bytes = size_t{8} << 30;   // synthesized, not yet proved
   SchedulerConfig scheduler;
-  size_t synthesis_threads = 0;  // 0 → one per core
-  size_t prover_threads = 0;     // CPU prover (and GPU host-side) threads; 0 → one per core
-  bool use_gpus = true;          // one worker per GPU where CUDA is built and a GPU is present
-  std::vector<int> gpu_devices;  // empty → all
+  size_t synthesis_threads = 0;  // the synthesis pool; 0 → one per core
+  size_t synthesis_drivers = 2;  // units synthesized at once (each spreads over the pool)
+  size_t prover_threads = 0;     // CPU prover, GPU host-side work, parameter loading; 0 → one per core
   bool gpu_affinity = true;      // a worker prefers units whose SRS is already on its device
   bool self_verify = true;
   size_t max_payload_bytes = size_t{1} << 30;
@@ -72,11 +82,23 @@ struct EngineStatus {
   std::vector<std::string> circuits;
 };
 
+// Makes the engine's prover backends, their host work on `prover_pool` (the engine's, alive
+// as long as they are); may set *note to why there is no GPU backend. An empty result means the
+// engine cannot prove (create() fails).
+using BackendFactory = std::function<std::vector<std::unique_ptr<groth16::ProverBackend>>(
+    ThreadPool& prover_pool, std::string* note)>;
+
+// What the composition root hands the engine.
+struct EngineParts {
+  std::shared_ptr<CircuitCatalog> catalog;
+  BackendFactory backends;
+};
+
 class Engine {
  public:
-  // Starts the threads and preloads config.preload. Errors: an unknown or unloadable preload
-  // circuit (named).
-  static Result<std::unique_ptr<Engine>> create(EngineConfig config, std::shared_ptr<CircuitRegistry> registry);
+  // Starts the threads and preloads config.preload. Errors: no backend; an unknown or
+  // unloadable preload circuit (named).
+  static Result<std::unique_ptr<Engine>> create(EngineConfig config, EngineParts parts);
   ~Engine();  // shutdown(0): cancels what is left
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -87,6 +109,16 @@ class Engine {
   // The job's result once finished (then forgotten). DEADLINE_EXCEEDED if it is still running
   // after `timeout` (the job goes on); NOT_FOUND for an unknown or already collected id.
   Result<JobResult> await(JobId id, std::chrono::milliseconds timeout);
+  // Calls `done` once with the job's result when it finishes (at once, on this thread, if it
+  // has; else on the engine thread that finishes it, with the engine's lock held: `done` must
+  // be quick and must not call the engine), or with NOT_FOUND for an unknown or collected id.
+  // The result is collected by this call. Returns a token for forget_callback() (0 if `done`
+  // already ran).
+  using DoneCallback = std::function<void(Result<JobResult>)>;
+  uint64_t on_done(JobId id, DoneCallback done);
+  // Drops a callback not yet called (its caller went away); the job goes on and its result
+  // stays to be awaited. False if the callback already ran or is running.
+  bool forget_callback(JobId id, uint64_t token);
   // Queued: removed at once. In flight: stops between phases. The job then finishes as
   // CANCELLED. NOT_FOUND for an unknown id; FAILED_PRECONDITION if it already finished.
   Status cancel(JobId id);

@@ -1,8 +1,9 @@
 // The engine's vocabulary: priorities, job requests, per-job timings and results.
 //
-// A job names a registered circuit (by id), carries a priority and an opaque payload (a .wtns
-// file's bytes for circom circuits, a seed for synthetic circuits, …), and ends as a JobResult:
-// one proof per partition (circuit) of the job, the public inputs, and where its time went.
+// A job names a circuit (by id), carries a priority and an opaque payload (a .wtns file's bytes
+// for circom circuits, a seed for synthetic circuits, …), and ends as a JobResult: one typed
+// proof per partition (circuit) of the job with its public inputs, the encoding the circuit's
+// proofs leave the process in, and where its time went.
 //
 // Timings (milliseconds, as SPEC.md's one-line contract):
 //   queue  submit → the first of its circuits starts (waiting for a batch, for memory, for a
@@ -25,6 +26,8 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "ff/fr.hpp"
+#include "groth16/keys.hpp"
 
 namespace cuzk::engine {
 
@@ -52,16 +55,26 @@ struct JobTimings {
 // "timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)", integers.
 std::string format_timings(const JobTimings& t);
 
+// How a circuit's proofs are encoded where they leave the process (kinds/result_encoding.hpp).
+enum class ProofEncoding : uint8_t {
+  kBellperson,  // 192 bytes: A, B, C compressed (zcash encoding), as Filecoin's chain takes them
+  kSnarkjs,     // snarkjs's proof.json text
+};
+
+// One proved partition: the proof and the public inputs (without ONE) it verifies against.
+struct PartitionResult {
+  groth16::Proof proof;
+  std::vector<ff::Fr> public_inputs;
+};
+
 struct JobResult {
   JobId id = 0;
   std::string circuit_id;
   std::string kind;  // the circuit's kind ("circom", "synthetic", …)
   Priority priority = Priority::kNormal;
   Status status;  // OK, or why no proof came out (kCancelled when cancelled)
-  // One proof per partition, in the circuit's own encoding (bellperson's 192-byte compressed
-  // proof for native circuits; snarkjs proof.json text for circom).
-  std::vector<std::vector<uint8_t>> proofs;
-  std::vector<std::string> public_inputs;  // decimal, without ONE, all partitions in order
+  ProofEncoding encoding = ProofEncoding::kBellperson;
+  std::vector<PartitionResult> partitions;  // in partition order; empty unless status is OK
   JobTimings timings;
   size_t batch_size = 1;  // circuits in the largest prove call this job took part in
   std::string worker;     // "cpu" or "cuda:<n>"

@@ -72,13 +72,13 @@ Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms)
     return SrsLease(this, path, std::move(srs));
   }
   e.loading = true;
-  circom::MappedFile file = std::move(e.file);
+  MappedFile file = std::move(e.file);
   lock.unlock();
 
   // Cold → warm → hot, outside the lock.
   Status status = circuit.ensure_srs_file(load_pool_);
   if (status.is_ok() && file.bytes().empty()) {
-    auto mapped = circom::MappedFile::open(path);
+    auto mapped = MappedFile::open(path);
     if (mapped.is_ok()) {
       file = std::move(mapped).value();
     } else {
@@ -136,7 +136,7 @@ Status SrsManager::evict(const std::string& path) {
     }
     drop_hot_locked(e, dropped);
     Reclaimer::shared().dispose(std::move(e.file));
-    e.file = circom::MappedFile();
+    e.file = MappedFile();
     e.info.tier = SrsTier::kCold;
   }
   free_dropped(dropped);

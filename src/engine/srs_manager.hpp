@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "circom/binfile.hpp"
+#include "common/mapped_file.hpp"
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "engine/circuit.hpp"
@@ -90,7 +90,7 @@ class SrsManager {
   struct Entry {
     SrsInfo info;
     std::shared_ptr<const LoadedSrs> srs;  // set while hot
-    circom::MappedFile file;               // mapped while warm or hot
+    MappedFile file;               // mapped while warm or hot
     bool loading = false;
     uint64_t last_used = 0;
   };

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "kinds/param_locator.hpp"
+
 namespace cuzk::server {
 namespace {
 
@@ -172,7 +174,8 @@ Status set_listen(DaemonConfig& config, const std::string& address) {
 DaemonConfig default_config() {
   DaemonConfig c;
   (void)set_listen(c, "unix:" + default_socket_path());
-  c.generated_dir = engine::default_generated_param_dir();
+  c.generated_dir = kinds::default_generated_param_dir();
+  c.synthetic_ids = {"synthetic-1024", "synthetic-4096", "synthetic-16384", "synthetic-65536"};
   return c;
 }
 
@@ -193,6 +196,7 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
                                 {"synthesis", {"threads"}},
                                 {"prover", {"threads"}},
                                 {"srs", {"param_dirs", "generated_dir", "preload"}},
+                                {"circuits", {"synthetic", "synthetic_on_demand"}},
                                 {"logging", {"level", "file"}}});
       !s.is_ok()) {
     return s;
@@ -216,8 +220,8 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   if (Status s = r.get_bytes("memory", "working_memory_budget", c.engine.working_memory_budget_bytes); !s.is_ok()) {
     return s;
   }
-  if (Status s = r.get_bool("gpus", "enabled", c.engine.use_gpus); !s.is_ok()) return s;
-  if (Status s = r.get_ints("gpus", "devices", c.engine.gpu_devices); !s.is_ok()) return s;
+  if (Status s = r.get_bool("gpus", "enabled", c.use_gpus); !s.is_ok()) return s;
+  if (Status s = r.get_ints("gpus", "devices", c.gpu_devices); !s.is_ok()) return s;
   if (Status s = r.get_bool("gpus", "affinity", c.engine.gpu_affinity); !s.is_ok()) return s;
   v = static_cast<int64_t>(c.engine.scheduler.max_batch_size);
   if (Status s = r.get_int("scheduler", "max_batch_size", 1, 1024, v); !s.is_ok()) return s;
@@ -235,6 +239,8 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   if (Status s = r.get_strings("srs", "param_dirs", c.param_dirs); !s.is_ok()) return s;
   if (Status s = r.get_string("srs", "generated_dir", c.generated_dir); !s.is_ok()) return s;
   if (Status s = r.get_strings("srs", "preload", c.engine.preload); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_strings("circuits", "synthetic", c.synthetic_ids));
+  CUZK_RETURN_IF_ERROR(r.get_bool("circuits", "synthetic_on_demand", c.synthetic_on_demand));
   if (Status s = r.get_string("logging", "level", c.log_level); !s.is_ok()) return s;
   if (c.log_level != "info" && c.log_level != "warn") return r.error("logging.level", "must be \"info\" or \"warn\"");
   if (Status s = r.get_string("logging", "file", c.log_file); !s.is_ok()) return s;

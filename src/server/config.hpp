@@ -11,6 +11,9 @@
 //                <id>.params there holds native circuit <id>'s bellperson parameters);
 //                generated_dir (parameters generated for synthetic and test circuits);
 //                preload = ["circuit-id", ...]
+//   [circuits]   synthetic = ["synthetic-16384", ...] (benchmark circuits offered);
+//                synthetic_on_demand = false (true: any synthetic-<N>[x<P>] a client names,
+//                whose parameters the daemon then generates and writes to disk)
 //   [logging]    level = "info" | "warn"; file = "" (stderr)
 //
 // With no file the daemon listens on a unix socket under $XDG_RUNTIME_DIR (or /tmp/cuzk-<uid>)
@@ -33,8 +36,12 @@ struct DaemonConfig {
   int drain_timeout_s = 60;
   size_t max_message_bytes = size_t{1} << 30;
   std::string metrics_http;  // "<host>:<port>" or empty
+  bool use_gpus = true;          // one worker per GPU where CUDA is built and a GPU is present
+  std::vector<int> gpu_devices;  // empty → all
   std::vector<std::string> param_dirs;
   std::string generated_dir;
+  std::vector<std::string> synthetic_ids;
+  bool synthetic_on_demand = false;
   std::string log_level = "info";
   std::string log_file;
   engine::EngineConfig engine;

@@ -1,4 +1,5 @@
-// The daemon: configuration → registry → engine → gRPC server → signal wait → drain.
+// The daemon: configuration → kind catalog and backends → engine → gRPC server → signal wait
+// → drain.
 #include "server/daemon.hpp"
 
 #include <grpcpp/grpcpp.h>
@@ -13,8 +14,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "cli/flags.hpp"
-#include "engine/filecoin_circuits.hpp"
+#include "backend/prover_factory.hpp"
+#include "kinds/catalog.hpp"
 #include "server/config.hpp"
 #include "server/logger.hpp"
 #include "server/metrics_http.hpp"
@@ -71,26 +72,8 @@ std::string describe_workers(const engine::EngineStatus& s) {
 
 }  // namespace
 
-int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
-  static constexpr cli::FlagSpec kSpecs[] = {{"config", false}, {"listen", false}};
-  std::string error;
-  const auto flags = cli::Flags::parse("daemon", args, kSpecs, &error);
-  if (!flags) {
-    err << error << "\nusage: cuzk daemon [--config cuzk.toml] [--listen unix:/path.sock|tcp:host:port]\n";
-    return 2;
-  }
-  auto config = flags->has("config") ? load_config(flags->get("config")) : Result<DaemonConfig>(default_config());
-  if (!config.is_ok()) {
-    err << "cuzk daemon: invalid configuration: " << config.status().message() << "\n";
-    return 2;
-  }
-  if (flags->has("listen")) {
-    if (Status s = set_listen(*config, flags->get("listen")); !s.is_ok()) {
-      err << "cuzk daemon: --listen: " << s.message() << "\n";
-      return 2;
-    }
-  }
-  DaemonConfig& c = *config;
+int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
+  DaemonConfig& c = config;
 
   Logger logger;
   if (Status s = logger.open(c.log_file); !s.is_ok()) {
@@ -109,18 +92,22 @@ int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::o
   sigaddset(&signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  auto registry = std::make_shared<engine::CircuitRegistry>(c.generated_dir);
-  for (const std::string& dir : c.param_dirs) {
-    if (Status s = registry->add_param_dir(dir); !s.is_ok()) {
-      err << "cuzk daemon: srs.param_dirs: " << s.message() << "\n";
-      return 2;
-    }
+  kinds::KindsConfig kinds_config;
+  kinds_config.params = kinds::ParamLocator{c.param_dirs, c.generated_dir};
+  kinds_config.synthetic_ids = c.synthetic_ids;
+  kinds_config.synthetic_on_demand = c.synthetic_on_demand;
+  kinds_config.multiplier = [] { return backend::make_gpu_generator_multiplier(); };
+  auto catalog = kinds::make_catalog(kinds_config);
+  if (!catalog.is_ok()) {
+    err << "cuzk daemon: " << catalog.status().message() << "\n";
+    return 2;
   }
-  if (Status s = engine::register_filecoin_circuits(*registry); !s.is_ok()) {
-    err << "cuzk daemon: " << s.message() << "\n";
-    return 1;
-  }
-  auto engine = engine::Engine::create(c.engine, registry);
+  engine::EngineParts parts;
+  parts.catalog = *catalog;
+  parts.backends = [&c](ThreadPool& pool, std::string* note) {
+    return backend::make_provers(c.use_gpus, c.gpu_devices, pool, note);
+  };
+  auto engine = engine::Engine::create(c.engine, std::move(parts));
   if (!engine.is_ok()) {
     err << "cuzk daemon: " << engine.status().message() << "\n";
     return engine.status().code() == StatusCode::kNotFound ? 2 : 1;
@@ -139,11 +126,6 @@ int run_daemon(std::span<const std::string_view> args, std::ostream& out, std::o
   const int message_limit = static_cast<int>(std::min<size_t>(c.max_message_bytes + (size_t{1} << 20), INT32_MAX));
   builder.SetMaxReceiveMessageSize(message_limit);
   builder.SetMaxSendMessageSize(INT32_MAX);
-  // Every AwaitProof/Prove holds a thread while it waits: bound them (beyond it, RPCs get
-  // RESOURCE_EXHAUSTED rather than exhausting the host).
-  grpc::ResourceQuota quota("cuzk-daemon");
-  quota.SetMaxThreads(1024);
-  builder.SetResourceQuota(quota);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server) {
     err << "cuzk daemon: cannot listen on " << c.listen << "\n";

@@ -1,7 +1,9 @@
-// ProvingService: request validation, engine calls, status-code mapping.
+// ProvingService: request validation, engine calls, status-code mapping, on the callback API.
 #include "server/service.hpp"
 
 #include <chrono>
+
+#include "server/await_reactor.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -28,23 +30,11 @@ Result<engine::JobRequest> job_request(const v1::ProofRequest& req) {
   return out;
 }
 
-void fill_result(const engine::JobResult& r, v1::ProofResult* out) {
-  out->set_job_id(r.id);
-  out->set_circuit_id(r.circuit_id);
-  out->set_kind(r.kind);
-  for (const auto& p : r.proofs) out->add_proofs(std::string(p.begin(), p.end()));
-  for (const auto& s : r.public_inputs) out->add_public_inputs(s);
-  auto ms = [](double v) { return static_cast<uint64_t>(v + 0.5); };
-  v1::Timings* t = out->mutable_timings();
-  t->set_queue_ms(ms(r.timings.queue_ms));
-  t->set_srs_ms(ms(r.timings.srs_ms));
-  t->set_synth_ms(ms(r.timings.synth_ms));
-  t->set_gpu_ms(ms(r.timings.gpu_ms));
-  t->set_verify_ms(ms(r.timings.verify_ms));
-  t->set_total_ms(ms(r.timings.total_ms));
-  out->set_batch_size(static_cast<uint32_t>(r.batch_size));
-  out->set_worker(r.worker);
-  out->set_timings_line(engine::format_timings(r.timings));
+// A reactor that finishes at once with `status`.
+grpc::ServerUnaryReactor* finished(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  reactor->Finish(status);
+  return reactor;
 }
 
 }  // namespace
@@ -68,60 +58,44 @@ grpc::Status to_grpc(const Status& status) {
   return {code, status.to_string()};
 }
 
-grpc::Status ProvingService::SubmitProof(grpc::ServerContext*, const v1::ProofRequest* req,
-                                         v1::SubmitProofResponse* out) {
+grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContext* ctx, const v1::ProofRequest* req,
+                                                      v1::SubmitProofResponse* out) {
   auto request = job_request(*req);
-  if (!request.is_ok()) return to_grpc(request.status());
+  if (!request.is_ok()) return finished(ctx, to_grpc(request.status()));
   auto id = engine_.submit(std::move(request).value());
-  if (!id.is_ok()) return to_grpc(id.status());
+  if (!id.is_ok()) return finished(ctx, to_grpc(id.status()));
   out->set_job_id(*id);
-  return grpc::Status::OK;
+  return finished(ctx, grpc::Status::OK);
 }
 
-// Waits in slices so that a client that goes away (or a deadline it set) ends the wait; the
-// job itself goes on and can still be awaited.
-grpc::Status ProvingService::await_job(grpc::ServerContext* ctx, engine::JobId id, uint64_t timeout_ms,
-                                       v1::ProofResult* out) {
-  using namespace std::chrono;
-  const auto start = steady_clock::now();
-  const auto slice = milliseconds(200);
-  for (;;) {
-    milliseconds wait = slice;
-    if (timeout_ms != 0) {
-      const auto left = milliseconds(timeout_ms) - duration_cast<milliseconds>(steady_clock::now() - start);
-      wait = std::max(milliseconds(0), std::min(slice, left));
-    }
-    auto result = engine_.await(id, wait);
-    if (result.is_ok()) {
-      if (!result->status.is_ok()) return to_grpc(result->status);
-      fill_result(*result, out);
-      return grpc::Status::OK;
-    }
-    if (result.status().code() != cuzk::StatusCode::kDeadlineExceeded) return to_grpc(result.status());
-    if (timeout_ms != 0 && steady_clock::now() - start >= milliseconds(timeout_ms)) return to_grpc(result.status());
-    if (ctx->IsCancelled()) return {grpc::StatusCode::CANCELLED, "the client went away; job " + std::to_string(id) + " goes on"};
-  }
+grpc::ServerUnaryReactor* ProvingService::await_job(grpc::CallbackServerContext*, engine::JobId id, uint64_t timeout_ms,
+                                                    v1::ProofResult* out) {
+  auto* reactor = new AwaitReactor(engine_, timer_, id, out);
+  reactor->start(timeout_ms);
+  return reactor;
 }
 
-grpc::Status ProvingService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req,
-                                        v1::ProofResult* out) {
+grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext* ctx,
+                                                     const v1::AwaitProofRequest* req, v1::ProofResult* out) {
   return await_job(ctx, req->job_id(), req->timeout_ms(), out);
 }
 
-grpc::Status ProvingService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProofResult* out) {
+grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx, const v1::ProveRequest* req,
+                                                v1::ProofResult* out) {
   auto request = job_request(req->request());
-  if (!request.is_ok()) return to_grpc(request.status());
+  if (!request.is_ok()) return finished(ctx, to_grpc(request.status()));
   auto id = engine_.submit(std::move(request).value());
-  if (!id.is_ok()) return to_grpc(id.status());
+  if (!id.is_ok()) return finished(ctx, to_grpc(id.status()));
   return await_job(ctx, *id, req->timeout_ms(), out);
 }
 
-grpc::Status ProvingService::CancelProof(grpc::ServerContext*, const v1::CancelProofRequest* req,
-                                         v1::CancelProofResponse*) {
-  return to_grpc(engine_.cancel(req->job_id()));
+grpc::ServerUnaryReactor* ProvingService::CancelProof(grpc::CallbackServerContext* ctx,
+                                                      const v1::CancelProofRequest* req, v1::CancelProofResponse*) {
+  return finished(ctx, to_grpc(engine_.cancel(req->job_id())));
 }
 
-grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatusRequest*, v1::GetStatusResponse* out) {
+grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext* ctx, const v1::GetStatusRequest*,
+                                                    v1::GetStatusResponse* out) {
   const engine::EngineStatus s = engine_.status();
   out->set_version(CUZK_VERSION);
   for (const auto& w : s.workers) {
@@ -156,29 +130,30 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
   out->set_working_used_bytes(s.working_used);
   out->set_working_limit_bytes(s.working_limit);
   for (const auto& c : s.circuits) out->add_circuits(c);
-  return grpc::Status::OK;
+  return finished(ctx, grpc::Status::OK);
 }
 
-grpc::Status ProvingService::GetMetrics(grpc::ServerContext*, const v1::GetMetricsRequest*,
-                                        v1::GetMetricsResponse* out) {
+grpc::ServerUnaryReactor* ProvingService::GetMetrics(grpc::CallbackServerContext* ctx, const v1::GetMetricsRequest*,
+                                                     v1::GetMetricsResponse* out) {
   out->set_text(engine_.metrics_text());
-  return grpc::Status::OK;
+  return finished(ctx, grpc::Status::OK);
 }
 
-grpc::Status ProvingService::PreloadSRS(grpc::ServerContext*, const v1::PreloadSRSRequest* req,
-                                        v1::PreloadSRSResponse* out) {
-  if (Status s = engine_.preload(req->circuit_id()); !s.is_ok()) return to_grpc(s);
+grpc::ServerUnaryReactor* ProvingService::PreloadSRS(grpc::CallbackServerContext* ctx,
+                                                     const v1::PreloadSRSRequest* req, v1::PreloadSRSResponse* out) {
+  if (Status s = engine_.preload(req->circuit_id()); !s.is_ok()) return finished(ctx, to_grpc(s));
   for (const auto& srs : engine_.status().srs) {
     if (srs.circuit_id == req->circuit_id()) {
       out->set_tier(std::string(engine::srs_tier_name(srs.tier)));
       out->set_load_ms(srs.load_ms);
     }
   }
-  return grpc::Status::OK;
+  return finished(ctx, grpc::Status::OK);
 }
 
-grpc::Status ProvingService::EvictSRS(grpc::ServerContext*, const v1::EvictSRSRequest* req, v1::EvictSRSResponse*) {
-  return to_grpc(engine_.evict(req->circuit_id()));
+grpc::ServerUnaryReactor* ProvingService::EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSRSRequest* req,
+                                                   v1::EvictSRSResponse*) {
+  return finished(ctx, to_grpc(engine_.evict(req->circuit_id())));
 }
 
 }  // namespace cuzk::server

@@ -11,19 +11,22 @@
 #include <mutex>
 #include <regex>
 
+#include "backend/prover_factory.hpp"
 #include "circom/json_format.hpp"
 #include "circom/zkey_file.hpp"
 #include "common/reclaimer.hpp"
-#include "engine/circom_circuit.hpp"
 #include "engine/fake_circuit.hpp"
-#include "engine/filecoin_circuits.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "groth16/verifier.hpp"
+#include "kinds/catalog.hpp"
+#include "kinds/circom_kind.hpp"
+#include "kinds/result_encoding.hpp"
 
 namespace cuzk::engine {
 namespace {
 
 using std::chrono::milliseconds;
+using testing::FakeBackend;
 using testing::FakeBehaviour;
 using testing::FakeCircuit;
 
@@ -35,7 +38,12 @@ class EngineTest : public ::testing::Test {
             std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
-    registry_ = std::make_shared<CircuitRegistry>((dir_ / "generated").string());
+    kinds::KindsConfig kinds;
+    kinds.params.generated_dir = (dir_ / "generated").string();
+    kinds.synthetic_on_demand = true;
+    auto catalog = kinds::make_catalog(kinds);
+    ASSERT_TRUE(catalog.is_ok()) << catalog.status().to_string();
+    registry_ = *catalog;
   }
   void TearDown() override {
     engine_.reset();
@@ -50,7 +58,6 @@ class EngineTest : public ::testing::Test {
 
   EngineConfig config() {
     EngineConfig c;
-    c.use_gpus = false;
     c.synthesis_threads = 2;
     c.prover_threads = 2;
     c.scheduler.max_batch_size = 1;
@@ -60,8 +67,16 @@ class EngineTest : public ::testing::Test {
     };
     return c;
   }
+  // The CPU prover, behind the fake backend that proves fake circuits itself.
+  EngineParts parts() {
+    return EngineParts{registry_, [](ThreadPool& pool, std::string*) {
+                         std::vector<std::unique_ptr<groth16::ProverBackend>> out;
+                         out.push_back(std::make_unique<FakeBackend>(backend::make_cpu_prover(pool)));
+                         return out;
+                       }};
+  }
   void start(EngineConfig c) {
-    auto e = Engine::create(std::move(c), registry_);
+    auto e = Engine::create(std::move(c), parts());
     ASSERT_TRUE(e.is_ok()) << e.status().to_string();
     engine_ = std::move(e).value();
   }
@@ -93,7 +108,7 @@ class EngineTest : public ::testing::Test {
 
   std::deque<FakeBehaviour> behaviours_;  // stable addresses; destroyed after the registry
   std::filesystem::path dir_;
-  std::shared_ptr<CircuitRegistry> registry_;
+  std::shared_ptr<CircuitCatalog> registry_;
   std::unique_ptr<Engine> engine_;
   std::mutex log_mutex_;
   std::vector<std::string> log_;
@@ -106,8 +121,8 @@ TEST_F(EngineTest, SyntheticProofsVerifyAgainstTheWrittenParameters) {
   const JobResult ra = await(a), rb = await(b);
   ASSERT_TRUE(ra.status.is_ok()) << ra.status.to_string();
   ASSERT_TRUE(rb.status.is_ok()) << rb.status.to_string();
-  EXPECT_EQ(ra.proofs.size(), 1u);
-  EXPECT_EQ(rb.proofs.size(), 3u);
+  EXPECT_EQ(ra.partitions.size(), 1u);
+  EXPECT_EQ(rb.partitions.size(), 3u);
   EXPECT_EQ(ra.kind, "synthetic");
   EXPECT_EQ(ra.worker, "cpu");
 
@@ -117,12 +132,14 @@ TEST_F(EngineTest, SyntheticProofsVerifyAgainstTheWrittenParameters) {
   ASSERT_TRUE(pk.is_ok()) << pk.status().to_string();
   const auto pvk = groth16::PreparedVerifyingKey::from(pk->vk);
   for (const JobResult* r : {&ra, &rb}) {
-    ASSERT_EQ(r->public_inputs.size(), r->proofs.size());
-    for (size_t i = 0; i < r->proofs.size(); ++i) {
-      ASSERT_EQ(r->proofs[i].size(), groth16::kProofBytes);
-      auto proof = groth16::proof_from_bytes(r->proofs[i], "proof");
+    ASSERT_EQ(r->encoding, ProofEncoding::kBellperson);
+    for (size_t i = 0; i < r->partitions.size(); ++i) {
+      ASSERT_EQ(r->partitions[i].public_inputs.size(), 1u);
+      const std::vector<uint8_t> bytes = kinds::encode_proof(r->encoding, r->partitions[i].proof);
+      ASSERT_EQ(bytes.size(), groth16::kProofBytes);
+      auto proof = groth16::proof_from_bytes(bytes, "proof");
       ASSERT_TRUE(proof.is_ok());
-      const auto input = ff::Fr::from_decimal(r->public_inputs[i]);
+      const auto input = ff::Fr::from_decimal(kinds::public_inputs_to_decimal(r->partitions[i].public_inputs)[0]);
       ASSERT_TRUE(input);
       EXPECT_TRUE(groth16::verify(pvk, *proof, std::vector<ff::Fr>{*input}).is_ok());
     }
@@ -143,7 +160,6 @@ TEST_F(EngineTest, SyntheticProofsVerifyAgainstTheWrittenParameters) {
 }
 
 TEST_F(EngineTest, WindowPostJobsReuseProvedAssignmentsAndVerify) {
-  ASSERT_TRUE(register_filecoin_circuits(*registry_).is_ok());
   auto c = config();
   c.synthesis_threads = 1;
   start(c);
@@ -153,13 +169,14 @@ TEST_F(EngineTest, WindowPostJobsReuseProvedAssignmentsAndVerify) {
     ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();  // self-verified against the parameters
     EXPECT_EQ(r.kind, "window-post");
     EXPECT_EQ(r.priority, Priority::kHigh);
-    EXPECT_EQ(r.public_inputs.size(), 22u);
+    ASSERT_EQ(r.partitions.size(), 1u);
+    EXPECT_EQ(r.partitions[0].public_inputs.size(), 22u);
   }
 }
 
 TEST_F(EngineTest, CircomJobsProveAndWrongWitnessesAreRefused) {
   const std::string fixtures = CUZK_CIRCOM_FIXTURES_DIR;
-  auto circuit = make_circom_circuit("many_public", fixtures + "/many_public/circuit.zkey");
+  auto circuit = kinds::make_circom_circuit("many_public", fixtures + "/many_public/circuit.zkey");
   ASSERT_TRUE(circuit.is_ok()) << circuit.status().to_string();
   ASSERT_TRUE(registry_->add(*circuit).is_ok());
   EXPECT_FALSE(registry_->add(*circuit).is_ok()) << "ids are unique";
@@ -168,13 +185,16 @@ TEST_F(EngineTest, CircomJobsProveAndWrongWitnessesAreRefused) {
   std::vector<uint8_t> witness((std::istreambuf_iterator<char>(w)), std::istreambuf_iterator<char>());
   const JobResult r = await(submit("many_public", witness));
   ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
-  ASSERT_EQ(r.proofs.size(), 1u);
+  ASSERT_EQ(r.partitions.size(), 1u);
   auto zkey = circom::read_zkey(fixtures + "/many_public/circuit.zkey", circom::ZkeyParts::kVerifyingKey);
   ASSERT_TRUE(zkey.is_ok());
-  auto proof = circom::proof_from_json(std::string(r.proofs[0].begin(), r.proofs[0].end()), "proof");
+  const std::vector<uint8_t> json = kinds::encode_proof(r.encoding, r.partitions[0].proof);
+  auto proof = circom::proof_from_json(std::string(json.begin(), json.end()), "proof");
   ASSERT_TRUE(proof.is_ok()) << proof.status().to_string();
   std::vector<ff::Fr> inputs;
-  for (const auto& s : r.public_inputs) inputs.push_back(*ff::Fr::from_decimal(s));
+  for (const auto& s : kinds::public_inputs_to_decimal(r.partitions[0].public_inputs)) {
+    inputs.push_back(*ff::Fr::from_decimal(s));
+  }
   EXPECT_TRUE(groth16::verify(groth16::PreparedVerifyingKey::from(zkey->verifying_key()), *proof, inputs).is_ok());
 
   std::ifstream other(fixtures + "/no_public/witness.wtns", std::ios::binary);
@@ -237,7 +257,8 @@ TEST_F(EngineTest, BatchableJobsShareOneProveCall) {
     const JobResult r = await(ids[i]);
     ASSERT_TRUE(r.status.is_ok());
     EXPECT_EQ(r.batch_size, 4u);
-    EXPECT_EQ(r.proofs[0], (std::vector<uint8_t>{static_cast<uint8_t>(i), 0})) << "results go to their own jobs";
+    EXPECT_EQ(r.partitions[0].public_inputs, (std::vector<ff::Fr>{ff::Fr::from_u64(i), ff::Fr::from_u64(0)}))
+        << "results go to their own jobs";
   }
   EXPECT_EQ(b.prove_calls.load(), 1);
 }
@@ -271,7 +292,7 @@ TEST_F(EngineTest, CancelQueuedAndInFlightJobs) {
   const JobResult r1 = await(running), r2 = await(queued);
   EXPECT_EQ(r1.status.code(), StatusCode::kCancelled);
   EXPECT_EQ(r2.status.code(), StatusCode::kCancelled);
-  EXPECT_TRUE(r1.proofs.empty());
+  EXPECT_TRUE(r1.partitions.empty());
   EXPECT_LT(b.prove_calls.load(), 6) << "in-flight cancellation stops between partitions";
   EXPECT_EQ(engine_->cancel(running).code(), StatusCode::kNotFound) << "collected";
   const JobId done = submit("fake");
@@ -291,7 +312,7 @@ TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
   const JobId a = submit("fake"), d = submit("fake");
   const JobResult r = await(a);
   ASSERT_TRUE(r.status.is_ok());
-  EXPECT_EQ(r.proofs.size(), 10u);
+  EXPECT_EQ(r.partitions.size(), 10u);
   EXPECT_TRUE(await(d).status.is_ok());
   Reclaimer::shared().drain();
   EXPECT_LE(b.max_unproven.load(), 2) << "synthesized-but-unproven partitions exceeded the budget";
@@ -307,7 +328,7 @@ TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {
   const JobResult r = await(submit("fake"));
   EXPECT_EQ(r.status.code(), StatusCode::kInternal);
   EXPECT_NE(r.status.message().find("self-verification"), std::string::npos);
-  EXPECT_TRUE(r.proofs.empty());
+  EXPECT_TRUE(r.partitions.empty());
 }
 
 TEST_F(EngineTest, ASynthesisFailureFailsOnlyItsOwnJobInABatch) {
@@ -383,7 +404,7 @@ TEST_F(EngineTest, PreloadEvictAndStatus) {
 TEST_F(EngineTest, UnknownPreloadIsAStartUpError) {
   auto c = config();
   c.preload = {"nope"};
-  auto e = Engine::create(std::move(c), registry_);
+  auto e = Engine::create(std::move(c), parts());
   ASSERT_FALSE(e.is_ok());
   EXPECT_NE(e.status().message().find("nope"), std::string::npos);
 }

@@ -1,15 +1,19 @@
-// A CircuitDef for engine tests: parameters of a chosen size, synthesis and proving that sleep
-// for chosen times and count how many synthesized circuits are alive at once, and switches
-// for failures. Its "proof" is the payload echoed back.
+// A CircuitDef and a ProverBackend for engine tests: parameters of a chosen size, synthesis and
+// proving that sleep for chosen times and count how many synthesized circuits are alive at
+// once, and switches for failures. A fake partition's public inputs echo its payload's first
+// byte and its partition index, so results can be traced back to their jobs.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <thread>
 
 #include "engine/circuit.hpp"
+#include "engine/engine.hpp"
 
 namespace cuzk::engine::testing {
 
@@ -26,18 +30,39 @@ struct FakeBehaviour {
   std::atomic<int> prove_calls{0};
 };
 
+// Which behaviour a fake key belongs to (the fake backend only sees the key).
+inline std::mutex& fake_keys_mutex() {
+  static std::mutex m;
+  return m;
+}
+inline std::map<const groth16::ProvingKey*, FakeBehaviour*>& fake_keys() {
+  static std::map<const groth16::ProvingKey*, FakeBehaviour*> keys;
+  return keys;
+}
+
 class FakeSrs final : public LoadedSrs {
  public:
-  explicit FakeSrs(size_t n) : n_(n) {}
+  FakeSrs(size_t n, FakeBehaviour& b) : n_(n) {
+    std::lock_guard<std::mutex> lock(fake_keys_mutex());
+    fake_keys()[&pk_] = &b;
+  }
+  ~FakeSrs() override {
+    std::lock_guard<std::mutex> lock(fake_keys_mutex());
+    fake_keys().erase(&pk_);
+  }
   size_t bytes() const override { return n_; }
+  const groth16::ProvingKey& proving_key() const override { return pk_; }
+  const groth16::PreparedVerifyingKey& verifying_key() const override { return pvk_; }
 
  private:
   size_t n_;
+  groth16::ProvingKey pk_;
+  groth16::PreparedVerifyingKey pvk_;
 };
 
 class FakeSynthesized final : public SynthesizedCircuit {
  public:
-  FakeSynthesized(FakeBehaviour& b, std::vector<uint8_t> bytes) : payload(std::move(bytes)), b_(b) {
+  explicit FakeSynthesized(FakeBehaviour& b) : b_(b) {
     ++b_.alive;
     const int now = ++b_.unproven;
     int seen = b_.max_unproven.load();
@@ -45,9 +70,6 @@ class FakeSynthesized final : public SynthesizedCircuit {
     }
   }
   ~FakeSynthesized() override { --b_.alive; }
-  size_t bytes() const override { return b_.partition_bytes; }
-
-  std::vector<uint8_t> payload;
 
  private:
   FakeBehaviour& b_;
@@ -64,12 +86,14 @@ class FakeCircuit final : public CircuitDef {
   std::string_view kind() const override { return "fake"; }
   Priority default_priority() const override { return b_.priority; }
   bool batchable() const override { return b_.batchable; }
+  groth16::QapConvention convention() const override { return groth16::QapConvention::kBellperson; }
+  ProofEncoding encoding() const override { return ProofEncoding::kBellperson; }
   const std::string& srs_path() const override { return path_; }
   Status ensure_srs_file(ThreadPool&) const override { return Status::ok(); }
   Status generate_srs(ThreadPool&) const override { return Status::invalid_argument("fake parameters"); }
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t>, ThreadPool&) const override {
     ++b_.loads;
-    return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_));
+    return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_, b_));
   }
   Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
     if (!payload.empty() && payload[0] == 0xff) return Status::invalid_argument("payload starts with 0xff");
@@ -78,23 +102,14 @@ class FakeCircuit final : public CircuitDef {
   size_t partition_bytes() const override { return b_.partition_bytes; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>&,
-                                                         size_t partition) const override {
+                                                         size_t partition, ThreadPool&) const override {
     std::this_thread::sleep_for(b_.synth_time);
     if (!payload.empty() && payload[0] == 0xee) return Status(StatusCode::kUnsatisfiable, "bad witness");
-    std::vector<uint8_t> p(payload.begin(), payload.end());
-    p.push_back(static_cast<uint8_t>(partition));
-    return std::unique_ptr<SynthesizedCircuit>(std::make_unique<FakeSynthesized>(b_, std::move(p)));
+    auto out = std::make_unique<FakeSynthesized>(b_);
+    out->public_inputs = {ff::Fr::from_u64(payload.empty() ? 0 : payload[0]), ff::Fr::from_u64(partition)};
+    return std::unique_ptr<SynthesizedCircuit>(std::move(out));
   }
-  Result<std::vector<PartitionProof>> prove(const LoadedSrs&, std::span<SynthesizedCircuit* const> circuits,
-                                            ProverBackend&, groth16::BlindingSource&) const override {
-    ++b_.prove_calls;
-    std::this_thread::sleep_for(b_.prove_time);
-    b_.unproven -= static_cast<int>(circuits.size());
-    std::vector<PartitionProof> out;
-    for (SynthesizedCircuit* c : circuits) out.push_back({static_cast<FakeSynthesized*>(c)->payload, {"1"}});
-    return out;
-  }
-  Status verify(const LoadedSrs&, const PartitionProof&) const override {
+  Status verify(const LoadedSrs&, const groth16::Proof&, std::span<const ff::Fr>) const override {
     return b_.fail_verify ? Status::invalid_argument("proof does not verify") : Status::ok();
   }
 
@@ -102,6 +117,44 @@ class FakeCircuit final : public CircuitDef {
   std::string id_, path_;
   size_t srs_bytes_;
   FakeBehaviour& b_;
+};
+
+// Proves fake circuits (sleeps for their behaviour's prove_time, returns empty proofs) and
+// hands every other key to `real` (the CPU prover in tests that mix fake and real circuits).
+class FakeBackend final : public groth16::ProverBackend {
+ public:
+  explicit FakeBackend(std::unique_ptr<groth16::ProverBackend> real = nullptr, std::string name = "cpu")
+      : real_(std::move(real)), name_(std::move(name)) {}
+  const std::string& name() const override { return name_; }
+  std::string describe() const override { return "fake"; }
+  bool on_device() const override { return false; }
+  Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
+                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                            groth16::QapConvention convention,
+                                            groth16::BlindingSource& blinding) override {
+    FakeBehaviour* b = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(fake_keys_mutex());
+      auto it = fake_keys().find(&pk);
+      if (it != fake_keys().end()) b = it->second;
+    }
+    if (b == nullptr) {
+      if (real_) return real_->prove(pk, circuits, convention, blinding);
+      return Status::internal("a key the fake backend does not know");
+    }
+    ++b->prove_calls;
+    std::this_thread::sleep_for(b->prove_time);
+    b->unproven -= static_cast<int>(circuits.size());
+    return std::vector<groth16::Proof>(circuits.size());
+  }
+  bool holds(const groth16::ProvingKey& pk) const override { return real_ && real_->holds(pk); }
+  void release(const groth16::ProvingKey& pk) override {
+    if (real_) real_->release(pk);
+  }
+
+ private:
+  std::unique_ptr<groth16::ProverBackend> real_;
+  std::string name_;
 };
 
 }  // namespace cuzk::engine::testing

@@ -11,7 +11,7 @@ TEST(DaemonConfig, EmbeddedDefaultsListenOnAUnixSocket) {
   EXPECT_EQ(c.listen.rfind("unix:/", 0), 0u) << c.listen;
   EXPECT_FALSE(c.socket_path.empty());
   EXPECT_TRUE(c.engine.self_verify);
-  EXPECT_TRUE(c.engine.use_gpus);
+  EXPECT_TRUE(c.use_gpus);
 }
 
 TEST(DaemonConfig, EverySectionIsRead) {
@@ -55,8 +55,8 @@ file = "/tmp/x.log"
   EXPECT_EQ(c->metrics_http, "127.0.0.1:9821");
   EXPECT_EQ(c->engine.pinned_budget_bytes, size_t{2} << 30);
   EXPECT_EQ(c->engine.working_memory_budget_bytes, 1048576u);
-  EXPECT_FALSE(c->engine.use_gpus);
-  EXPECT_EQ(c->engine.gpu_devices, (std::vector<int>{0, 1}));
+  EXPECT_FALSE(c->use_gpus);
+  EXPECT_EQ(c->gpu_devices, (std::vector<int>{0, 1}));
   EXPECT_FALSE(c->engine.gpu_affinity);
   EXPECT_EQ(c->engine.scheduler.max_batch_size, 3u);
   EXPECT_EQ(c->engine.scheduler.max_batch_wait.count(), 7);

@@ -72,6 +72,9 @@ max_batch_wait_ms = 20
 [srs]
 param_dirs = ["$WORK/params"]
 generated_dir = "$WORK/generated"
+
+[circuits]
+synthetic_on_demand = true
 TOML
 
 "$CUZK" daemon --config "$WORK/cuzk.toml" 2> "$WORK/daemon.log" &

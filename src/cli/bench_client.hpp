@@ -18,9 +18,9 @@
 #include <span>
 #include <string_view>
 
-namespace cuzk::server {
+namespace cuzk::cli {
 
 int run_bench_client(std::string_view command, std::span<const std::string_view> args, std::ostream& out,
                      std::ostream& err);
 
-}  // namespace cuzk::server
+}  // namespace cuzk::cli

@@ -1,7 +1,23 @@
-// Decimal public inputs in both directions.
-#include "engine/public_inputs.hpp"
+// Proof encodings by kind, and decimal public inputs in both directions.
+#include "kinds/result_encoding.hpp"
 
-namespace cuzk::engine {
+#include "circom/json_format.hpp"
+#include "groth16/bellperson_format.hpp"
+
+namespace cuzk::kinds {
+
+std::vector<uint8_t> encode_proof(engine::ProofEncoding encoding, const groth16::Proof& proof) {
+  switch (encoding) {
+    case engine::ProofEncoding::kSnarkjs: {
+      const std::string json = circom::proof_to_json(proof);
+      return {json.begin(), json.end()};
+    }
+    case engine::ProofEncoding::kBellperson:
+      break;
+  }
+  const auto bytes = groth16::proof_to_bytes(proof);
+  return {bytes.begin(), bytes.end()};
+}
 
 std::vector<std::string> public_inputs_to_decimal(std::span<const ff::Fr> values) {
   std::vector<std::string> out;
@@ -24,4 +40,4 @@ Result<std::vector<ff::Fr>> public_inputs_from_decimal(std::span<const std::stri
   return out;
 }
 
-}  // namespace cuzk::engine
+}  // namespace cuzk::kinds

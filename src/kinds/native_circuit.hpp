@@ -1,7 +1,8 @@
-// Native circuits: a C++ r1cs::Circuit per partition, parameters in a bellperson .params file.
-// The engine proves them through its ProverBackend (CPU or GPU) and returns bellperson's
-// 192-byte proofs. Filecoin proof kinds and the synthetic Filecoin-shaped benchmark circuits
-// are native circuits.
+// Native circuits: a C++ r1cs::Circuit per partition, parameters in a bellperson .params file,
+// bellperson's QAP convention and 192-byte proofs. The Filecoin proof kinds and the synthetic
+// Filecoin-shaped benchmark circuits are native circuits: each kind describes its circuits
+// with a NativeCircuitSpec and make_native_circuit() does the rest (parameter files, their
+// test setup, synthesis with buffer reuse).
 #pragma once
 
 #include <cstdint>
@@ -11,45 +12,43 @@
 #include <string>
 
 #include "engine/circuit.hpp"
+#include "groth16/setup.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/proving_assignment.hpp"
 
-namespace cuzk::engine {
+namespace cuzk::kinds {
+
+// Makes the test setup's fixed-base multiplier (the GPU's where there is one), or null for the
+// host's. Given by the composition root (backend::make_gpu_generator_multiplier).
+using MultiplierFactory = std::function<std::unique_ptr<groth16::GeneratorMultiplier>()>;
 
 struct NativeCircuitSpec {
   std::string id;
   std::string kind;
-  Priority priority = Priority::kNormal;
+  engine::Priority priority = engine::Priority::kNormal;
   bool batchable = false;
   std::string params_path;  // bellperson .params
   // If the file is missing, make it with the insecure test setup over partition 0's shape (for
   // tests and benchmarks only: such parameters are forgeable).
   bool generate_missing_params = false;
-  size_t partition_bytes = 0;  // working memory of one synthesized partition (estimate)
+  MultiplierFactory multiplier;  // for the test setup; unset → the host
+  size_t partition_bytes = 0;    // working memory of one synthesized partition (estimate)
   // Checks a payload; returns its number of partitions.
   std::function<Result<size_t>(std::span<const uint8_t> payload)> validate;
   // The circuit of one partition with its witness (payload = an empty span: any witness, for
   // recording the shape).
   std::function<Result<std::unique_ptr<r1cs::Circuit>>(std::span<const uint8_t> payload, size_t partition)> circuit;
   // Optional: synthesis straight into an assignment (a circuit that synthesizes its parts in
-  // parallel), reusing the memory of `reuse` (a proved assignment of this circuit, or empty);
-  // without it, circuit(payload, partition)->synthesize() on one thread.
+  // parallel on `pool`), reusing the memory of `reuse` (a proved assignment of this circuit, or
+  // empty); without it, circuit(payload, partition)->synthesize() on one thread.
   std::function<Result<r1cs::ProvingAssignment>(std::span<const uint8_t> payload, size_t partition,
-                                                r1cs::ProvingAssignment reuse)>
+                                                r1cs::ProvingAssignment reuse, ThreadPool& pool)>
       assign;
   // Proved assignments kept for reuse by `assign` (each holds a whole circuit's memory).
   size_t recycled_assignments = 2;
 };
 
-std::shared_ptr<const CircuitDef> make_native_circuit(NativeCircuitSpec spec);
-
-// "synthetic-<constraints>" (one partition) or "synthetic-<constraints>x<partitions>": the
-// Filecoin-shaped SyntheticCircuit; the payload (any bytes, ≤ 64) seeds its witness. Batchable,
-// priority LOW; parameters at params_path("synthetic-<constraints>"), generated when missing.
-// Returns nullptr if `id` is not of that form or is out of range (constraints in [3, 2^24],
-// partitions in [1, 64]).
-std::shared_ptr<const CircuitDef> make_synthetic_circuit(
-    const std::string& id, const std::function<std::string(const std::string& file_stem)>& params_path);
+std::shared_ptr<const engine::CircuitDef> make_native_circuit(NativeCircuitSpec spec);
 
 // A 64-bit seed from a payload and a partition index (FNV-1a).
 uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition);
@@ -57,4 +56,4 @@ uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition);
 // The payload check of seeded circuits: at most 64 bytes; returns `partitions`.
 Result<size_t> check_seed_payload(const std::string& id, std::span<const uint8_t> payload, size_t partitions);
 
-}  // namespace cuzk::engine
+}  // namespace cuzk::kinds

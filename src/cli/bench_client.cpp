@@ -1,5 +1,5 @@
 // The bench client: one gRPC channel, synchronous stubs, one thread per job in flight.
-#include "server/bench_client.hpp"
+#include "cli/bench_client.hpp"
 
 #include <grpcpp/grpcpp.h>
 #include <unistd.h>
@@ -19,11 +19,11 @@
 #include "cli/flags.hpp"
 #include "common/sample_stats.hpp"
 #include "cuzk/v1/proving.grpc.pb.h"
-#include "engine/public_inputs.hpp"
+#include "kinds/result_encoding.hpp"
 #include "groth16/verifier.hpp"
 #include "server/config.hpp"
 
-namespace cuzk::server {
+namespace cuzk::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -153,7 +153,7 @@ int single(Client& client, const cli::Flags& flags, std::ostream& out, std::ostr
       return 1;
     }
     const std::vector<std::string> texts(result.public_inputs().begin(), result.public_inputs().end());
-    auto inputs = engine::public_inputs_from_decimal(texts, "the returned proof");
+    auto inputs = kinds::public_inputs_from_decimal(texts, "the returned proof");
     const Status verified =
         inputs.is_ok() ? groth16::verify(groth16::PreparedVerifyingKey::from(*vk), *proof, *inputs) : inputs.status();
     out << "client-side verification with " << flags.get("vk") << ": " << (verified.is_ok() ? "OK" : verified.message())
@@ -361,9 +361,9 @@ int run_bench_client(std::string_view command, std::span<const std::string_view>
            " (see cuzk help)\n";
     return 2;
   }
-  DaemonConfig target = default_config();
+  server::DaemonConfig target = server::default_config();
   if (flags->has("addr")) {
-    if (Status s = set_listen(target, flags->get("addr")); !s.is_ok()) {
+    if (Status s = server::set_listen(target, flags->get("addr")); !s.is_ok()) {
       err << "cuzk bench: --addr: " << s.message() << "\n";
       return 2;
     }
@@ -376,4 +376,4 @@ int run_bench_client(std::string_view command, std::span<const std::string_view>
   return srs_command(client, command, *flags, out, err);
 }
 
-}  // namespace cuzk::server
+}  // namespace cuzk::cli

@@ -1,0 +1,33 @@
+// The defaults CircuitDef gives its kinds: verification against the loaded verifying key,
+// recycling through the background reclaimer; KeySrs and SynthesizedCircuit sizes.
+#include "engine/circuit.hpp"
+
+#include "common/reclaimer.hpp"
+#include "groth16/verifier.hpp"
+
+namespace cuzk::engine {
+
+KeySrs::KeySrs(groth16::ProvingKey key) : pk_(std::move(key)), pvk_(groth16::PreparedVerifyingKey::from(pk_.vk)) {}
+
+size_t KeySrs::bytes() const {
+  return (pk_.h.size() + pk_.l.size() + pk_.a.size() + pk_.b_g1.size()) * sizeof(ec::G1Affine) +
+         pk_.b_g2.size() * sizeof(ec::G2Affine);
+}
+
+size_t SynthesizedCircuit::bytes() const {
+  const r1cs::ProvingAssignment& cs = assignment;
+  return (cs.a.size() + cs.b.size() + cs.c.size() + cs.aux_assignment.size() + cs.input_assignment.size() +
+          public_inputs.size()) *
+         sizeof(ff::Fr);
+}
+
+Status CircuitDef::verify(const LoadedSrs& srs, const groth16::Proof& proof,
+                          std::span<const ff::Fr> public_inputs) const {
+  return groth16::verify(srs.verifying_key(), proof, public_inputs);
+}
+
+void CircuitDef::recycle(std::unique_ptr<SynthesizedCircuit> done) const {
+  Reclaimer::shared().dispose(std::move(done));
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,145 @@
+// The circom kind: zkey loading into the prover seam's key, .wtns payload checks, the snarkjs
+// witness map as synthesis.
+#include "kinds/circom_kind.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "circom/wtns_file.hpp"
+#include "circom/zkey_file.hpp"
+#include "circom/zkey_prover.hpp"
+#include "circom/zkey_proving_key.hpp"
+
+namespace cuzk::kinds {
+namespace {
+
+using engine::CircuitDef;
+using engine::LoadedSrs;
+using engine::PreparedPayload;
+using engine::SynthesizedCircuit;
+using engine::ValidatedPayload;
+
+class ZkeySrs final : public LoadedSrs {
+ public:
+  explicit ZkeySrs(circom::ZkeyProvingKey k) : key(std::move(k)), pvk(groth16::PreparedVerifyingKey::from(key.pk.vk)) {}
+  size_t bytes() const override {
+    const groth16::ProvingKey& pk = key.pk;
+    return (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(ec::G1Affine) +
+           pk.b_g2.size() * sizeof(ec::G2Affine) + key.coefs.size() * sizeof(circom::ZkeyCoef);
+  }
+  const groth16::ProvingKey& proving_key() const override { return key.pk; }
+  const groth16::PreparedVerifyingKey& verifying_key() const override { return pvk; }
+
+  circom::ZkeyProvingKey key;
+  groth16::PreparedVerifyingKey pvk;
+};
+
+// The witness parsed at submission (validate), kept with the job for synthesis.
+class ParsedWitness final : public PreparedPayload {
+ public:
+  explicit ParsedWitness(std::vector<ff::Fr> w) : values(std::move(w)) {}
+  std::vector<ff::Fr> values;
+};
+
+class CircomCircuit final : public CircuitDef {
+ public:
+  CircomCircuit(std::string id, std::string path, uint32_t n_vars, uint32_t domain_size)
+      : id_(std::move(id)), path_(std::move(path)), n_vars_(n_vars), domain_size_(domain_size) {}
+
+  const std::string& id() const override { return id_; }
+  std::string_view kind() const override { return "circom"; }
+  engine::Priority default_priority() const override { return engine::Priority::kNormal; }
+  bool batchable() const override { return false; }
+  groth16::QapConvention convention() const override { return groth16::QapConvention::kSnarkjs; }
+  engine::ProofEncoding encoding() const override { return engine::ProofEncoding::kSnarkjs; }
+  const std::string& srs_path() const override { return path_; }
+  size_t partition_bytes() const override { return (size_t{n_vars_} + 3 * size_t{domain_size_}) * sizeof(ff::Fr); }
+  Status ensure_srs_file(ThreadPool&) const override { return Status::ok(); }
+  Status generate_srs(ThreadPool&) const override {
+    return Status::invalid_argument("circuit '" + id_ + "' is a circom circuit: its parameters are its zkey (snarkjs)");
+  }
+
+  Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const override {
+    CUZK_ASSIGN_OR_RETURN(const circom::BinFile bin, circom::BinFile::parse(file, path_, "zkey", 1));
+    CUZK_ASSIGN_OR_RETURN(circom::Zkey zkey, circom::parse_zkey(bin, circom::ZkeyParts::kAll, &pool));
+    CUZK_ASSIGN_OR_RETURN(circom::ZkeyProvingKey key, circom::zkey_proving_key(std::move(zkey)));
+    return std::shared_ptr<const LoadedSrs>(std::make_shared<ZkeySrs>(std::move(key)));
+  }
+
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
+    CUZK_ASSIGN_OR_RETURN(std::vector<ff::Fr> witness, parse_witness(payload));
+    return ValidatedPayload{1, std::make_shared<const ParsedWitness>(std::move(witness))};
+  }
+
+  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t>,
+                                                         const std::shared_ptr<const PreparedPayload>& prepared,
+                                                         size_t, ThreadPool&) const override {
+    const circom::ZkeyProvingKey& key = static_cast<const ZkeySrs&>(srs).key;
+    const std::vector<ff::Fr>& witness = static_cast<const ParsedWitness&>(*prepared).values;
+    CUZK_ASSIGN_OR_RETURN(circom::WitnessMap map, circom::snarkjs_witness_map(key, witness, witness_name()));
+    auto out = std::make_unique<SynthesizedCircuit>();
+    CUZK_ASSIGN_OR_RETURN(out->assignment, circom::snarkjs_assignment(key, witness, std::move(map)));
+    out->public_inputs.assign(witness.begin() + 1, witness.begin() + 1 + key.n_public);
+    return out;
+  }
+
+ private:
+  std::string witness_name() const { return "witness for circuit '" + id_ + "'"; }
+
+  Result<std::vector<ff::Fr>> parse_witness(std::span<const uint8_t> payload) const {
+    CUZK_ASSIGN_OR_RETURN(const circom::BinFile bin, circom::BinFile::parse(payload, witness_name(), "wtns", 2));
+    CUZK_ASSIGN_OR_RETURN(std::vector<ff::Fr> witness, circom::parse_wtns(bin));
+    if (witness.size() != n_vars_) {
+      return Status::invalid_argument(witness_name() + ": the witness has " + std::to_string(witness.size()) +
+                                      " values but the circuit has " + std::to_string(n_vars_) +
+                                      " variables (a witness for another circuit?)");
+    }
+    if (!witness[0].is_one()) {
+      return Status::invalid_argument(witness_name() + ": witness[0] (the constant ONE signal) is not 1");
+    }
+    return witness;
+  }
+
+  std::string id_, path_;
+  uint32_t n_vars_, domain_size_;
+};
+
+class CircomKind final : public engine::ProofKind {
+ public:
+  explicit CircomKind(std::vector<std::shared_ptr<const CircuitDef>> circuits) : circuits_(std::move(circuits)) {}
+  std::string_view name() const override { return "circom"; }
+  std::vector<std::shared_ptr<const CircuitDef>> circuits() const override { return circuits_; }
+
+ private:
+  std::vector<std::shared_ptr<const CircuitDef>> circuits_;
+};
+
+}  // namespace
+
+Result<std::shared_ptr<const CircuitDef>> make_circom_circuit(const std::string& id, const std::string& zkey_path) {
+  CUZK_ASSIGN_OR_RETURN(const circom::Zkey header, circom::read_zkey(zkey_path, circom::ZkeyParts::kVerifyingKey));
+  return std::shared_ptr<const CircuitDef>(
+      std::make_shared<CircomCircuit>(id, zkey_path, header.n_vars, header.domain_size));
+}
+
+Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<std::string>& param_dirs) {
+  namespace fs = std::filesystem;
+  std::vector<std::shared_ptr<const CircuitDef>> circuits;
+  for (const std::string& dir : param_dirs) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return Status(StatusCode::kNotFound, "parameter directory " + dir + " does not exist");
+    std::vector<fs::path> zkeys;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (entry.path().extension() == ".zkey") zkeys.push_back(entry.path());
+    }
+    if (ec) return Status::internal("cannot list " + dir + ": " + ec.message());
+    std::sort(zkeys.begin(), zkeys.end());
+    for (const fs::path& path : zkeys) {
+      CUZK_ASSIGN_OR_RETURN(auto circuit, make_circom_circuit(path.stem().string(), path.string()));
+      circuits.push_back(std::move(circuit));
+    }
+  }
+  return std::unique_ptr<engine::ProofKind>(std::make_unique<CircomKind>(std::move(circuits)));
+}
+
+}  // namespace cuzk::kinds

@@ -1,0 +1,27 @@
+// The circom kind: every `<id>.zkey` in the parameter directories is a circuit `<id>`; the
+// payload is a circom .wtns file's bytes, parsed once at submission. Synthesis is snarkjs's
+// witness map (a_j, b_j from the zkey's coefficients, c_j = a_j·b_j) into a ProvingAssignment;
+// proving follows snarkjs's QAP convention on whichever backend the engine gives it (the GPU
+// included); proofs leave as snarkjs proof.json text with public.json's signals, and pass
+// `snarkjs groth16 verify`. Default priority NORMAL; not batchable.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/status.hpp"
+#include "engine/circuit.hpp"
+
+namespace cuzk::kinds {
+
+// Reads the zkey's header (verifying-key sections only) to learn its shape; the proving
+// sections are read when the SRS manager loads it. Errors name the file.
+Result<std::shared_ptr<const engine::CircuitDef>> make_circom_circuit(const std::string& id,
+                                                                      const std::string& zkey_path);
+
+// The kind over every *.zkey in `param_dirs` (in order; sorted by name within a directory).
+// NOT_FOUND if a directory does not exist; a zkey that cannot be read is an error naming it.
+Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<std::string>& param_dirs);
+
+}  // namespace cuzk::kinds

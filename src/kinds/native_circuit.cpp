@@ -1,0 +1,157 @@
+// Native circuits: bellperson parameter files (read, or written by the test setup), synthesis
+// into a ProvingAssignment with buffer reuse, public inputs from the assignment.
+#include "kinds/native_circuit.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <mutex>
+#include <streambuf>
+
+#include "common/thread_annotations.hpp"
+#include "groth16/bellperson_format.hpp"
+
+namespace cuzk::kinds {
+namespace {
+
+using engine::CircuitDef;
+using engine::LoadedSrs;
+using engine::PreparedPayload;
+using engine::SynthesizedCircuit;
+using engine::ValidatedPayload;
+
+// A read-only istream over bytes the caller keeps alive.
+class SpanStreamBuf final : public std::streambuf {
+ public:
+  explicit SpanStreamBuf(std::span<const uint8_t> bytes) {
+    char* begin = const_cast<char*>(reinterpret_cast<const char*>(bytes.data()));
+    setg(begin, begin, begin + bytes.size());
+  }
+};
+
+class NativeCircuit final : public CircuitDef {
+ public:
+  explicit NativeCircuit(NativeCircuitSpec spec) : spec_(std::move(spec)) {}
+
+  const std::string& id() const override { return spec_.id; }
+  std::string_view kind() const override { return spec_.kind; }
+  engine::Priority default_priority() const override { return spec_.priority; }
+  bool batchable() const override { return spec_.batchable; }
+  groth16::QapConvention convention() const override { return groth16::QapConvention::kBellperson; }
+  engine::ProofEncoding encoding() const override { return engine::ProofEncoding::kBellperson; }
+  const std::string& srs_path() const override { return spec_.params_path; }
+  size_t partition_bytes() const override { return spec_.partition_bytes; }
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
+    CUZK_ASSIGN_OR_RETURN(const size_t partitions, spec_.validate(payload));
+    return ValidatedPayload{partitions, nullptr};
+  }
+
+  Status ensure_srs_file(ThreadPool& pool) const override {
+    std::error_code ec;
+    if (std::filesystem::exists(spec_.params_path, ec)) return Status::ok();
+    if (!spec_.generate_missing_params) {
+      return {StatusCode::kNotFound, "circuit '" + spec_.id + "': parameter file " + spec_.params_path +
+                                         " not found (make test parameters with `cuzk setup --circuit " + spec_.id +
+                                         "`, or put the real ones there)"};
+    }
+    return generate_srs(pool);
+  }
+
+  Status generate_srs(ThreadPool& pool) const override {
+    std::error_code ec;
+    CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit({}, 0));
+    const std::unique_ptr<groth16::GeneratorMultiplier> multiplier =
+        spec_.multiplier ? spec_.multiplier() : nullptr;  // null: the host
+    CUZK_ASSIGN_OR_RETURN(
+        const groth16::ProvingKey pk,
+        groth16::insecure_circuit_setup(*circuit, std::hash<std::string>{}(spec_.id), pool, multiplier.get()));
+    std::filesystem::create_directories(std::filesystem::path(spec_.params_path).parent_path(), ec);
+    // Written under a temporary name and renamed: a concurrent reader never sees half a file.
+    const std::string tmp = spec_.params_path + ".tmp." + std::to_string(::getpid());
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      if (!out) return Status::internal("cannot write " + tmp);
+      CUZK_RETURN_IF_ERROR(groth16::write_proving_key(pk, out));
+      if (!out.flush()) return Status::internal("cannot write " + tmp);
+    }
+    std::filesystem::rename(tmp, spec_.params_path, ec);
+    if (ec) return Status::internal("cannot rename " + tmp + " to " + spec_.params_path + ": " + ec.message());
+    return Status::ok();
+  }
+
+  Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool&) const override {
+    SpanStreamBuf buf(file);
+    std::istream in(&buf);
+    // The engine's own or an operator's file: points are checked on the curve; the subgroup
+    // check is left to the ceremony that made them (as bellperson's unchecked read).
+    CUZK_ASSIGN_OR_RETURN(groth16::ProvingKey pk,
+                          groth16::read_proving_key(in, spec_.params_path, ec::SubgroupCheck::kNo));
+    return std::shared_ptr<const LoadedSrs>(std::make_shared<engine::KeySrs>(std::move(pk)));
+  }
+
+  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
+                                                         const std::shared_ptr<const PreparedPayload>&,
+                                                         size_t partition, ThreadPool& pool) const override {
+    std::unique_ptr<SynthesizedCircuit> out;
+    {
+      MutexLock lock(free_mutex_);
+      if (!free_.empty()) {
+        out = std::move(free_.back());
+        free_.pop_back();
+      }
+    }
+    if (!out) out = std::make_unique<SynthesizedCircuit>();
+    if (spec_.assign) {
+      CUZK_ASSIGN_OR_RETURN(out->assignment, spec_.assign(payload, partition, std::move(out->assignment), pool));
+    } else {
+      CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
+      out->assignment = r1cs::ProvingAssignment();
+      CUZK_RETURN_IF_ERROR(circuit->synthesize(out->assignment));
+    }
+    out->assignment.append_input_constraints();
+    const auto& inputs = out->assignment.input_assignment;
+    out->public_inputs.assign(inputs.begin() + (inputs.empty() ? 0 : 1), inputs.end());
+    return out;
+  }
+
+  void recycle(std::unique_ptr<SynthesizedCircuit> done) const override {
+    if (spec_.assign) {
+      MutexLock lock(free_mutex_);
+      if (free_.size() < spec_.recycled_assignments) {
+        free_.push_back(std::move(done));
+        return;
+      }
+    }
+    CircuitDef::recycle(std::move(done));
+  }
+
+ private:
+  NativeCircuitSpec spec_;
+  mutable Mutex free_mutex_;
+  mutable std::vector<std::unique_ptr<SynthesizedCircuit>> free_ CUZK_GUARDED_BY(free_mutex_);
+};
+
+}  // namespace
+
+uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition) {
+  uint64_t seed = 0xcbf29ce484222325ull ^ partition;
+  for (uint8_t b : payload) seed = (seed ^ b) * 0x100000001b3ull;
+  return seed;
+}
+
+Result<size_t> check_seed_payload(const std::string& id, std::span<const uint8_t> payload, size_t partitions) {
+  if (payload.size() > 64) {
+    return Status::invalid_argument("circuit '" + id + "': the payload is a seed of at most 64 bytes, got " +
+                                    std::to_string(payload.size()));
+  }
+  return partitions;
+}
+
+std::shared_ptr<const engine::CircuitDef> make_native_circuit(NativeCircuitSpec spec) {
+  return std::make_shared<NativeCircuit>(std::move(spec));
+}
+
+}  // namespace cuzk::kinds
