@@ -5,7 +5,7 @@
 // proof per partition (circuit) of the job with its public inputs, the encoding the circuit's
 // proofs leave the process in, and where its time went.
 //
-// Timings (milliseconds, as SPEC.md's one-line contract):
+// Timings (milliseconds; the one-line contract of docs/ARCHITECTURE.md):
 //   queue  submit → the first of its circuits starts (waiting for a batch, for memory, for a
 //          synthesis thread)
 //   srs    acquiring its parameters (≈0 for a hot SRS, the load time for a warm/cold one)

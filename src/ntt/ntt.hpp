@@ -1,5 +1,5 @@
 // CPU number-theoretic transforms over Fr on a Domain (domain.hpp): in place, natural order
-// in and out, values in Montgomery form. Used by the Groth16 H computation (SPEC.md):
+// in and out, values in Montgomery form. Used by the Groth16 H computation (docs/ARCHITECTURE.md):
 //   H = coset_inverse((coset_forward(inverse(a)) · coset_forward(inverse(b))
 //                      − coset_forward(inverse(c))) · coset_vanishing_inverse(domain))
 //

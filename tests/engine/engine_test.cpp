@@ -43,12 +43,12 @@ class EngineTest : public ::testing::Test {
     kinds.synthetic_on_demand = true;
     auto catalog = kinds::make_catalog(kinds);
     ASSERT_TRUE(catalog.is_ok()) << catalog.status().to_string();
-    registry_ = *catalog;
+    catalog_ = *catalog;
   }
   void TearDown() override {
     engine_.reset();
     Reclaimer::shared().drain();  // fakes freed late count down their behaviour: it must still exist
-    registry_.reset();
+    catalog_.reset();
     std::filesystem::remove_all(dir_);
   }
   // A behaviour for fake circuits that lives as long as the fixture: the engine hands
@@ -69,7 +69,7 @@ class EngineTest : public ::testing::Test {
   }
   // The CPU prover, behind the fake backend that proves fake circuits itself.
   EngineParts parts() {
-    return EngineParts{registry_, [](ThreadPool& pool, std::string*) {
+    return EngineParts{catalog_, [](ThreadPool& pool, std::string*) {
                          std::vector<std::unique_ptr<groth16::ProverBackend>> out;
                          out.push_back(std::make_unique<FakeBackend>(backend::make_cpu_prover(pool)));
                          return out;
@@ -106,9 +106,9 @@ class EngineTest : public ::testing::Test {
     return out;
   }
 
-  std::deque<FakeBehaviour> behaviours_;  // stable addresses; destroyed after the registry
+  std::deque<FakeBehaviour> behaviours_;  // stable addresses; destroyed after the catalog
   std::filesystem::path dir_;
-  std::shared_ptr<CircuitCatalog> registry_;
+  std::shared_ptr<CircuitCatalog> catalog_;
   std::unique_ptr<Engine> engine_;
   std::mutex log_mutex_;
   std::vector<std::string> log_;
@@ -178,8 +178,8 @@ TEST_F(EngineTest, CircomJobsProveAndWrongWitnessesAreRefused) {
   const std::string fixtures = CUZK_CIRCOM_FIXTURES_DIR;
   auto circuit = kinds::make_circom_circuit("many_public", fixtures + "/many_public/circuit.zkey");
   ASSERT_TRUE(circuit.is_ok()) << circuit.status().to_string();
-  ASSERT_TRUE(registry_->add(*circuit).is_ok());
-  EXPECT_FALSE(registry_->add(*circuit).is_ok()) << "ids are unique";
+  ASSERT_TRUE(catalog_->add(*circuit).is_ok());
+  EXPECT_FALSE(catalog_->add(*circuit).is_ok()) << "ids are unique";
   start(config());
   std::ifstream w(fixtures + "/many_public/witness.wtns", std::ios::binary);
   std::vector<uint8_t> witness((std::istreambuf_iterator<char>(w)), std::istreambuf_iterator<char>());
@@ -225,7 +225,7 @@ TEST_F(EngineTest, BadRequestsGetNamedErrorsAndLeaveTheEngineHealthy) {
 TEST_F(EngineTest, HigherPrioritiesFinishFirst) {
   FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(100);
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
   c.synthesis_threads = 1;
   start(c);
@@ -246,7 +246,7 @@ TEST_F(EngineTest, HigherPrioritiesFinishFirst) {
 TEST_F(EngineTest, BatchableJobsShareOneProveCall) {
   FakeBehaviour& b = behaviour();
   b.batchable = true;
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
   c.scheduler.max_batch_size = 4;
   c.scheduler.max_batch_wait = milliseconds(60000);
@@ -266,7 +266,7 @@ TEST_F(EngineTest, BatchableJobsShareOneProveCall) {
 TEST_F(EngineTest, BatchFlushesOnTimeout) {
   FakeBehaviour& b = behaviour();
   b.batchable = true;
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
   c.scheduler.max_batch_size = 10;
   c.scheduler.max_batch_wait = milliseconds(50);
@@ -280,7 +280,7 @@ TEST_F(EngineTest, CancelQueuedAndInFlightJobs) {
   FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(50);
   b.partitions = 6;
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
   c.synthesis_threads = 1;
   start(c);
@@ -304,7 +304,7 @@ TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
   b.prove_time = milliseconds(20);
   b.partitions = 10;
   b.partition_bytes = 100;
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
   c.synthesis_threads = 4;
   c.working_memory_budget_bytes = 250;  // two partitions at a time
@@ -323,7 +323,7 @@ TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
 TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {
   FakeBehaviour& b = behaviour();
   b.fail_verify = true;
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   start(config());
   const JobResult r = await(submit("fake"));
   EXPECT_EQ(r.status.code(), StatusCode::kInternal);
@@ -334,7 +334,7 @@ TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {
 TEST_F(EngineTest, ASynthesisFailureFailsOnlyItsOwnJobInABatch) {
   FakeBehaviour& b = behaviour();
   b.batchable = true;
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
   c.scheduler.max_batch_size = 3;
   c.scheduler.max_batch_wait = milliseconds(60000);
@@ -352,7 +352,7 @@ TEST_F(EngineTest, SynthesisOfTheNextJobOverlapsProving) {
   FakeBehaviour& b = behaviour();
   b.synth_time = milliseconds(60);
   b.prove_time = milliseconds(60);
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   auto c = config();
   c.synthesis_threads = 1;
   start(c);
@@ -372,7 +372,7 @@ TEST_F(EngineTest, SynthesisOfTheNextJobOverlapsProving) {
 TEST_F(EngineTest, ShutdownDrainsThenRefusesNewJobs) {
   FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(20);
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
   start(config());
   std::vector<JobId> ids;
   for (int i = 0; i < 3; ++i) ids.push_back(submit("fake"));
@@ -383,7 +383,7 @@ TEST_F(EngineTest, ShutdownDrainsThenRefusesNewJobs) {
 
 TEST_F(EngineTest, PreloadEvictAndStatus) {
   FakeBehaviour& b = behaviour();
-  ASSERT_TRUE(registry_->add(std::make_shared<FakeCircuit>("fake", dir_, 1234, b)).is_ok());
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 1234, b)).is_ok());
   auto c = config();
   c.preload = {"fake"};
   start(c);
