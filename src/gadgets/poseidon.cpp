@@ -4,6 +4,9 @@
 #include <cassert>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "poseidon/optimized.hpp"
@@ -217,11 +220,11 @@ struct Template {
   std::vector<uint32_t> a_slots, b_slots;  // every slot occurring in some A / B combination
 };
 
-Template record(size_t arity) {
+Template record(const OptimizedConstants& c) {
+  const size_t arity = c.arity;
   Recording rec;
   std::vector<AllocatedNum> preimage;
   for (size_t i = 0; i < arity; ++i) preimage.push_back(AllocatedNum::alloc(rec, Fr::zero()));
-  const OptimizedConstants& c = OptimizedConstants::for_arity(arity);
   ReferenceCircuit(c, preimage).hash(rec);
   Template out;
   out.constants = &c;
@@ -248,14 +251,24 @@ Template record(size_t arity) {
 
 const Template& template_for(size_t arity) {
   switch (arity) {
-    case 2: { static const Template t = record(2); return t; }
-    case 4: { static const Template t = record(4); return t; }
-    case 8: { static const Template t = record(8); return t; }
-    case 11: { static const Template t = record(11); return t; }
+    case 2: { static const Template t = record(OptimizedConstants::for_arity(2)); return t; }
+    case 4: { static const Template t = record(OptimizedConstants::for_arity(4)); return t; }
+    case 8: { static const Template t = record(OptimizedConstants::for_arity(8)); return t; }
+    case 11: { static const Template t = record(OptimizedConstants::for_arity(11)); return t; }
     default: break;
   }
   OptimizedConstants::for_arity(arity);  // stops with a message: arity is a programming error
   std::abort();
+}
+
+// Recordings of other constants objects, by address (few: SnapDeals' one custom tag).
+const Template& template_for(const OptimizedConstants& constants) {
+  static std::mutex mutex;
+  static std::map<const OptimizedConstants*, std::unique_ptr<const Template>> templates;
+  const std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<const Template>& t = templates[&constants];
+  if (!t) t = std::make_unique<const Template>(record(constants));
+  return *t;
 }
 
 // The allocations of one hash with their defining constraints' evaluations <a,w>, <b,w>, <c,w>
@@ -329,9 +342,9 @@ AllocatedNum poseidon_hash_reference(ConstraintSystem& cs, std::span<const Alloc
   return ReferenceCircuit(OptimizedConstants::for_arity(preimage.size()), preimage).hash(cs);
 }
 
-AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
-  const size_t arity = preimage.size();
-  const Template& tmpl = template_for(arity);
+namespace {
+
+AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const AllocatedNum> preimage) {
   thread_local Steps steps;
   thread_local std::vector<Variable> slots, in_a, in_b;
   thread_local LinearCombination lcs[3];
@@ -363,6 +376,18 @@ AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> p
     cs.enforce_evaluated(lcs[0], lcs[1], lcs[2], steps.a[k], steps.b[k], steps.c[k]);
   }
   return {slots.back(), steps.value.back()};
+}
+
+}  // namespace
+
+AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
+  return replay(cs, template_for(preimage.size()), preimage);
+}
+
+AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
+                           const OptimizedConstants& constants) {
+  assert(preimage.size() == constants.arity);
+  return replay(cs, template_for(constants), preimage);
 }
 
 }  // namespace cuzk::gadgets

@@ -17,11 +17,22 @@
 
 #include "gadgets/num.hpp"
 
+namespace cuzk::poseidon {
+struct OptimizedConstants;
+}
+
 namespace cuzk::gadgets {
 
 // neptune's Merkle-tree Poseidon hash of 2, 4, 8 or 11 allocated numbers (fast path); other
 // arities are a programming error (the process stops with a message, as PoseidonParams does).
 AllocatedNum poseidon_hash(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage);
+
+// The same circuit over other constants of the same shape (a custom domain tag:
+// OptimizedConstants::with_custom_tag), preimage.size() = constants.arity. The recording is
+// made once per constants object and kept by its address: `constants` must live as long as the
+// program (a function-local static).
+AllocatedNum poseidon_hash(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
+                           const poseidon::OptimizedConstants& constants);
 
 // The same circuit built step by step as neptune does (slow; defines the recording).
 AllocatedNum poseidon_hash_reference(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage);

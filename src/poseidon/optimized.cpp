@@ -188,6 +188,13 @@ const OptimizedConstants& OptimizedConstants::for_arity(size_t arity) {
   std::abort();
 }
 
+OptimizedConstants OptimizedConstants::with_custom_tag(size_t arity, uint64_t id) {
+  assert(id > 0 && id <= 256);
+  OptimizedConstants c = for_arity(arity);
+  c.domain_tag = Fr::from_u64(id) * Fr::from_u64(uint64_t{1} << 40);
+  return c;
+}
+
 void optimized_mix(const OptimizedConstants& c, size_t round, Fr* state) {
   const size_t t = c.width;
   if (round >= c.half_full_rounds && round < c.half_full_rounds + c.partial_rounds) {
@@ -210,7 +217,11 @@ void optimized_mix(const OptimizedConstants& c, size_t round, Fr* state) {
 }
 
 Fr poseidon_hash_optimized(std::span<const Fr> preimage) {
-  const OptimizedConstants& c = OptimizedConstants::for_arity(preimage.size());
+  return poseidon_hash_optimized(preimage, OptimizedConstants::for_arity(preimage.size()));
+}
+
+Fr poseidon_hash_optimized(std::span<const Fr> preimage, const OptimizedConstants& c) {
+  assert(preimage.size() == c.arity);
   const size_t t = c.width;
   Fr state[12];
   state[0] = c.domain_tag;

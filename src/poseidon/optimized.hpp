@@ -36,6 +36,10 @@ struct OptimizedConstants {
 
   // For arity 2, 4, 8 or 11 (aborts otherwise, as PoseidonParams::for_arity); built once.
   static const OptimizedConstants& for_arity(size_t arity);
+  // neptune's HashType::Custom(CType::Arbitrary(id)) for `arity`: the Merkle-tree constants with
+  // the domain tag id·2^40 (0 < id ≤ 256, asserted, as neptune); round constants and matrices do
+  // not depend on the tag. SnapDeals derives φ, ρ and its challenges with arity 2, id 1.
+  static OptimizedConstants with_custom_tag(size_t arity, uint64_t id);
 };
 
 // Matrix helpers with neptune's conventions: apply(m, v)[j] = Σ_i m[i][j]·v[i] (v·m).
@@ -50,5 +54,7 @@ void optimized_mix(const OptimizedConstants& c, size_t round, ff::Fr* state);
 
 // The Merkle-tree hash computed the optimized way (must equal poseidon_hash).
 ff::Fr poseidon_hash_optimized(std::span<const ff::Fr> preimage);
+// The hash with the given constants (preimage.size() must be their arity, asserted).
+ff::Fr poseidon_hash_optimized(std::span<const ff::Fr> preimage, const OptimizedConstants& constants);
 
 }  // namespace cuzk::poseidon

@@ -3,11 +3,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <thread>
 
-#include "filecoin/por.hpp"
 #include "filecoin/porep/challenges.hpp"
 #include "filecoin/porep/graph.hpp"
+#include "filecoin/porep/inclusion_check.hpp"
 #include "filecoin/porep/labels.hpp"
 
 namespace cuzk::filecoin::porep {
@@ -16,81 +17,10 @@ namespace {
 
 using ff::Fr;
 
-std::string hex(const Fr& value) {
-  uint8_t bytes[32];
-  value.to_bytes_le(bytes);
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out = "0x";
-  for (size_t i = 32; i-- > 0;) {  // big-endian, as integers are written
-    out.push_back(kDigits[bytes[i] >> 4]);
-    out.push_back(kDigits[bytes[i] & 15]);
-  }
-  return out;
-}
-
 Result<Fr> field_of(const Bytes32& bytes, const char* what) {
   const std::optional<Fr> v = Fr::from_bytes_le(bytes);
   if (!v) return Status::invalid_argument(std::string(what) + ": not a canonical field element");
   return *v;
-}
-
-// The shape every inclusion proof of one tree must have.
-struct TreeRules {
-  TreeHasher hasher;
-  std::vector<size_t> arities;  // per level, from the leaves up
-  ProofForm form;
-  size_t base_levels;
-};
-
-Result<TreeRules> tree_rules(const TreeShape& shape, uint64_t nodes) {
-  TreeRules rules;
-  rules.hasher = shape.hasher;
-  CUZK_ASSIGN_OR_RETURN(rules.arities, shape.level_arities(nodes));
-  rules.form = proof_form_of(shape);
-  rules.base_levels = rules.arities.size() - upper_levels_of(shape);
-  return rules;
-}
-
-const char* form_name(ProofForm form) {
-  return form == ProofForm::kSingle ? "Single" : form == ProofForm::kSub ? "Sub" : "Top";
-}
-
-// The proof opens leaf `index` of a tree of these rules with root `root`.
-Status check_inclusion(const InclusionProof& proof, const TreeRules& rules, uint64_t index, const Fr& root,
-                       const std::string& where) {
-  if (proof.form != rules.form || proof.base_levels != rules.base_levels ||
-      proof.path.levels.size() != rules.arities.size()) {
-    return Status::invalid_argument(where + ": a " + form_name(proof.form) + " proof of " +
-                                    std::to_string(proof.path.levels.size()) + " levels (" +
-                                    std::to_string(proof.base_levels) + " base), the tree's are " +
-                                    form_name(rules.form) + " of " + std::to_string(rules.arities.size()) + " levels (" +
-                                    std::to_string(rules.base_levels) + " base)");
-  }
-  uint64_t path_index = 0, weight = 1;
-  for (size_t l = 0; l < rules.arities.size(); ++l) {
-    const PathLevel& level = proof.path.levels[l];
-    const size_t arity = rules.arities[l];
-    if (level.siblings.size() != arity - 1 || level.index >= arity) {
-      return Status::invalid_argument(where + ": path level " + std::to_string(l) + ": " +
-                                      std::to_string(level.siblings.size()) + " hashes and index " +
-                                      std::to_string(level.index) + " at arity " + std::to_string(arity));
-    }
-    path_index += weight * level.index;
-    weight *= arity;
-  }
-  if (path_index != index) {
-    return Status::invalid_argument(where + ": the path opens leaf " + std::to_string(path_index) + ", expected " +
-                                    std::to_string(index));
-  }
-  if (proof.root != root) {
-    return Status::invalid_argument(where + ": root " + hex(proof.root) + ", expected " + hex(root));
-  }
-  const Fr computed = path_root(rules.hasher, proof.leaf, proof.path);
-  if (computed != proof.root) {
-    return Status::invalid_argument(where + ": the path hashes to " + hex(computed) + ", not to its root " +
-                                    hex(proof.root));
-  }
-  return Status::ok();
 }
 
 Status check_column(const ColumnProof& proof, uint64_t node, size_t layers, const TreeRules& tree_c, const Fr& comm_c,
@@ -105,8 +35,8 @@ Status check_column(const ColumnProof& proof, uint64_t node, size_t layers, cons
   }
   const Fr hash = column_hash(proof.column.rows);
   if (hash != proof.inclusion.leaf) {
-    return Status::invalid_argument(where + ": column hash " + hex(hash) + " is not its TreeC leaf " +
-                                    hex(proof.inclusion.leaf));
+    return Status::invalid_argument(where + ": column hash " + fr_hex(hash) + " is not its TreeC leaf " +
+                                    fr_hex(proof.inclusion.leaf));
   }
   return check_inclusion(proof.inclusion, tree_c, node, comm_c, where + ": TreeC inclusion");
 }
@@ -127,8 +57,8 @@ Status check_labeling_proof(const LabelingProof& proof, uint32_t layer, uint64_t
   }
   for (size_t j = 0; j < kLabelParents; ++j) {
     if (proof.parents[j] != expected_parents[j]) {
-      return Status::invalid_argument(where + ": parent " + std::to_string(j) + " is " + hex(proof.parents[j]) +
-                                      ", the parents' columns say " + hex(expected_parents[j]));
+      return Status::invalid_argument(where + ": parent " + std::to_string(j) + " is " + fr_hex(proof.parents[j]) +
+                                      ", the parents' columns say " + fr_hex(expected_parents[j]));
     }
   }
   return Status::ok();
@@ -180,9 +110,9 @@ Status check_challenge(const Context& ctx, const ChallengeProof& proof, uint64_t
     CUZK_RETURN_IF_ERROR(check_labeling_proof(labeling, static_cast<uint32_t>(layer), challenge, parents, label_where));
     const Fr label = compute_label(ctx.replica_id_bytes, static_cast<uint32_t>(layer), challenge, labeling.parents);
     if (label != proof.c_x.column.rows[layer - 1]) {
-      return Status::invalid_argument(label_where + ": the label hashes to " + hex(label) +
+      return Status::invalid_argument(label_where + ": the label hashes to " + fr_hex(label) +
                                       ", the challenge's column row " + std::to_string(layer - 1) + " is " +
-                                      hex(proof.c_x.column.rows[layer - 1]));
+                                      fr_hex(proof.c_x.column.rows[layer - 1]));
     }
   }
 
@@ -192,8 +122,8 @@ Status check_challenge(const Context& ctx, const ChallengeProof& proof, uint64_t
   const Fr key = compute_label(ctx.replica_id_bytes, static_cast<uint32_t>(layers), challenge, proof.encoding_proof.parents);
   const Fr replica = key + proof.comm_d_proof.leaf;
   if (replica != proof.comm_r_last_proof.leaf) {
-    return Status::invalid_argument(where + "encoding proof: key + data leaf = " + hex(replica) +
-                                    ", the TreeR leaf is " + hex(proof.comm_r_last_proof.leaf));
+    return Status::invalid_argument(where + "encoding proof: key + data leaf = " + fr_hex(replica) +
+                                    ", the TreeR leaf is " + fr_hex(proof.comm_r_last_proof.leaf));
   }
   return Status::ok();
 }
@@ -225,8 +155,8 @@ Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Out
     return Status::invalid_argument("a PoRep configuration without challenges");
   }
   CUZK_ASSIGN_OR_RETURN(const StackedGraph graph, StackedGraph::create(config));
-  CUZK_ASSIGN_OR_RETURN(TreeRules tree_d, tree_rules(TreeShape{TreeHasher::kSha256, 2, 0, 0}, config.nodes));
-  CUZK_ASSIGN_OR_RETURN(TreeRules tree_rc, tree_rules(config.tree_r_shape, config.nodes));
+  CUZK_ASSIGN_OR_RETURN(TreeRules tree_d, TreeRules::of(TreeShape{TreeHasher::kSha256, 2, 0, 0}, config.nodes));
+  CUZK_ASSIGN_OR_RETURN(TreeRules tree_rc, TreeRules::of(config.tree_r_shape, config.nodes));
   if (config.layers != 2 && config.layers != 11) {
     return Status::invalid_argument(std::to_string(config.layers) + " layers (columns of 2 or 11 are hashed)");
   }
@@ -238,9 +168,9 @@ Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Out
   const std::array<Fr, 2> roots = {derived.comm_c, derived.comm_r_last};
   const Fr comm_r = hash_children(TreeHasher::kPoseidon, roots);
   if (comm_r != derived.comm_r) {
-    return Status::invalid_argument("comm_r " + hex(derived.comm_r) + " is not Poseidon2(comm_c, comm_r_last) = " +
-                                    hex(comm_r) + " (comm_c " + hex(derived.comm_c) + ", comm_r_last " +
-                                    hex(derived.comm_r_last) + ")");
+    return Status::invalid_argument("comm_r " + fr_hex(derived.comm_r) + " is not Poseidon2(comm_c, comm_r_last) = " +
+                                    fr_hex(comm_r) + " (comm_c " + fr_hex(derived.comm_c) + ", comm_r_last " +
+                                    fr_hex(derived.comm_r_last) + ")");
   }
 
   // Partitions are independent: checked on up to hardware_concurrency threads (a 32 GiB
