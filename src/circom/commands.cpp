@@ -42,7 +42,7 @@ Status prove_command(const std::string& zkey_path, const std::string& witness_pa
     // Name the zkey too: a size mismatch may be the zkey's fault as much as the witness's.
     return Status(s.code(), s.message() + " [zkey " + zkey_path + "]");
   }
-  if (Status s = write_text_file(proof_json_path, proof_to_json(proof->proof)); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(write_text_file(proof_json_path, proof_to_json(proof->proof)));
   return write_text_file(public_json_path, public_to_json(proof->public_signals));
 }
 

@@ -131,7 +131,7 @@ class Reader {
 
   Status fq2(const Json& j, const std::string& where, ff::Fq2& out) const {
     if (!j.is_array() || j.size() != 2) return error(where, "expected an array of 2 decimal strings");
-    if (Status s = field(j[0], where + "[0]", out.c0); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(field(j[0], where + "[0]", out.c0));
     return field(j[1], where + "[1]", out.c1);
   }
 
@@ -139,10 +139,10 @@ class Reader {
   Status g1(const Json& j, const std::string& where, ec::G1Affine& out) const {
     if (!j.is_array() || (j.size() != 2 && j.size() != 3)) return error(where, "expected a G1 point [x, y, z]");
     ec::G1Jacobian p{ff::Fq::zero(), ff::Fq::zero(), ff::Fq::one()};
-    if (Status s = field(j[0], where + "[0]", p.x); !s.is_ok()) return s;
-    if (Status s = field(j[1], where + "[1]", p.y); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(field(j[0], where + "[0]", p.x));
+    CUZK_RETURN_IF_ERROR(field(j[1], where + "[1]", p.y));
     if (j.size() == 3) {
-      if (Status s = field(j[2], where + "[2]", p.z); !s.is_ok()) return s;
+      CUZK_RETURN_IF_ERROR(field(j[2], where + "[2]", p.z));
     }
     out = p.to_affine();
     if (!out.is_on_curve()) return error(where, "point is not on the curve");
@@ -153,10 +153,10 @@ class Reader {
   Status g2(const Json& j, const std::string& where, ec::G2Affine& out) const {
     if (!j.is_array() || (j.size() != 2 && j.size() != 3)) return error(where, "expected a G2 point [x, y, z]");
     ec::G2Jacobian p{ff::Fq2::zero(), ff::Fq2::zero(), ff::Fq2::one()};
-    if (Status s = fq2(j[0], where + "[0]", p.x); !s.is_ok()) return s;
-    if (Status s = fq2(j[1], where + "[1]", p.y); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(fq2(j[0], where + "[0]", p.x));
+    CUZK_RETURN_IF_ERROR(fq2(j[1], where + "[1]", p.y));
     if (j.size() == 3) {
-      if (Status s = fq2(j[2], where + "[2]", p.z); !s.is_ok()) return s;
+      CUZK_RETURN_IF_ERROR(fq2(j[2], where + "[2]", p.z));
     }
     out = p.to_affine();
     if (!out.is_on_curve()) return error(where, "point is not on the curve");
@@ -214,17 +214,17 @@ Result<groth16::Proof> proof_from_json(std::string_view text, const std::string&
   const auto j = rd.parse(text, status);
   if (!j) return status;
   if (!j->is_object()) return Status::invalid_argument(source + ": expected a JSON object (a snarkjs proof)");
-  if (Status s = rd.protocol_and_curve(*j, false); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(rd.protocol_and_curve(*j, false));
   groth16::Proof proof;
   const Json* a = rd.member(*j, "pi_a", status);
   if (a == nullptr) return status;
-  if (Status s = rd.g1(*a, "pi_a", proof.a); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(rd.g1(*a, "pi_a", proof.a));
   const Json* b = rd.member(*j, "pi_b", status);
   if (b == nullptr) return status;
-  if (Status s = rd.g2(*b, "pi_b", proof.b); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(rd.g2(*b, "pi_b", proof.b));
   const Json* c = rd.member(*j, "pi_c", status);
   if (c == nullptr) return status;
-  if (Status s = rd.g1(*c, "pi_c", proof.c); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(rd.g1(*c, "pi_c", proof.c));
   return proof;
 }
 
@@ -242,7 +242,7 @@ Result<std::vector<ff::Fr>> public_from_json(std::string_view text, const std::s
   if (!j->is_array()) return Status::invalid_argument(source + ": expected a JSON array of public signals");
   std::vector<ff::Fr> out(j->size());
   for (size_t i = 0; i < j->size(); ++i) {
-    if (Status s = rd.field((*j)[i], "public signal " + std::to_string(i), out[i]); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(rd.field((*j)[i], "public signal " + std::to_string(i), out[i]));
   }
   return out;
 }
@@ -270,11 +270,11 @@ Result<groth16::VerifyingKey> vk_from_json(std::string_view text, const std::str
   const auto j = rd.parse(text, status);
   if (!j) return status;
   if (!j->is_object()) return Status::invalid_argument(source + ": expected a JSON object (a verification key)");
-  if (Status s = rd.protocol_and_curve(*j, true); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(rd.protocol_and_curve(*j, true));
   groth16::VerifyingKey vk;
   const Json* alpha = rd.member(*j, "vk_alpha_1", status);
   if (alpha == nullptr) return status;
-  if (Status s = rd.g1(*alpha, "vk_alpha_1", vk.alpha_g1); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(rd.g1(*alpha, "vk_alpha_1", vk.alpha_g1));
   struct G2Field {
     const char* key;
     ec::G2Affine* out;
@@ -283,14 +283,14 @@ Result<groth16::VerifyingKey> vk_from_json(std::string_view text, const std::str
                           G2Field{"vk_delta_2", &vk.delta_g2}}) {
     const Json* v = rd.member(*j, f.key, status);
     if (v == nullptr) return status;
-    if (Status s = rd.g2(*v, f.key, *f.out); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(rd.g2(*v, f.key, *f.out));
   }
   const Json* ic = rd.member(*j, "IC", status);
   if (ic == nullptr) return status;
   if (!ic->is_array() || ic->empty()) return rd.error("IC", "expected a non-empty array of G1 points");
   vk.ic.resize(ic->size());
   for (size_t i = 0; i < ic->size(); ++i) {
-    if (Status s = rd.g1((*ic)[i], "IC[" + std::to_string(i) + "]", vk.ic[i]); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(rd.g1((*ic)[i], "IC[" + std::to_string(i) + "]", vk.ic[i]));
   }
   const Json* n_public = rd.member(*j, "nPublic", status);
   if (n_public == nullptr) return status;
@@ -308,7 +308,7 @@ Result<groth16::VerifyingKey> vk_from_json(std::string_view text, const std::str
       ff::Fq2* parts[3] = {&halves[h]->c0, &halves[h]->c1, &halves[h]->c2};
       for (size_t k = 0; shape_ok && k < 3; ++k) {
         const std::string where = "vk_alphabeta_12[" + std::to_string(h) + "][" + std::to_string(k) + "]";
-        if (Status s = rd.fq2(ab[h][k], where, *parts[k]); !s.is_ok()) return s;
+        CUZK_RETURN_IF_ERROR(rd.fq2(ab[h][k], where, *parts[k]));
       }
     }
     if (!shape_ok) return rd.error("vk_alphabeta_12", "expected an Fq12 element [[3 × Fq2], [3 × Fq2]]");

@@ -19,14 +19,14 @@ Status read_header(const BinFile& file, R1cs& out) {
   auto section = file.unique_section(kHeaderSection, "header");
   if (!section.is_ok()) return section.status();
   SectionReader rd(file, *section, "header");
-  if (Status s = read_scalar_field_prime(rd, file.path() + ": section 1 (header)"); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_scalar_field_prime(rd, file.path() + ": section 1 (header)"));
   if (!rd.read_u32(out.n_wires)) return rd.truncated("nWires", 4);
   if (!rd.read_u32(out.n_outputs)) return rd.truncated("nOutputs", 4);
   if (!rd.read_u32(out.n_pub_inputs)) return rd.truncated("nPubInputs", 4);
   if (!rd.read_u32(out.n_prv_inputs)) return rd.truncated("nPrvInputs", 4);
   if (!rd.read_u64(out.n_labels)) return rd.truncated("nLabels", 8);
   if (!rd.read_u32(out.n_constraints)) return rd.truncated("nConstraints", 4);
-  if (Status s = rd.expect_end(); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(rd.expect_end());
   const uint64_t named = uint64_t{1} + out.n_outputs + out.n_pub_inputs + out.n_prv_inputs;
   if (named > out.n_wires) {
     return rd.error("the ONE wire, " + std::to_string(out.n_outputs) + " outputs, " + std::to_string(out.n_pub_inputs) +
@@ -106,9 +106,9 @@ Result<R1cs> parse_r1cs(const BinFile& file) {
     return file.error("uses custom gates (sections 4/5, PLONK only); Groth16 needs a plain R1CS");
   }
   R1cs out;
-  if (Status s = read_header(file, out); !s.is_ok()) return s;
-  if (Status s = read_constraints(file, out); !s.is_ok()) return s;
-  if (Status s = read_wire_map(file, out); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_header(file, out));
+  CUZK_RETURN_IF_ERROR(read_constraints(file, out));
+  CUZK_RETURN_IF_ERROR(read_wire_map(file, out));
   return out;
 }
 

@@ -31,10 +31,10 @@ Result<std::vector<ff::Fr>> parse_wtns(const BinFile& file) {
   auto header = file.unique_section(kHeaderSection, "header");
   if (!header.is_ok()) return header.status();
   SectionReader hr(file, *header, "header");
-  if (Status s = read_scalar_field_prime(hr, file.path() + ": section 1 (header)"); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_scalar_field_prime(hr, file.path() + ": section 1 (header)"));
   uint32_t count = 0;
   if (!hr.read_u32(count)) return hr.truncated("the witness count", 4);
-  if (Status s = hr.expect_end(); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(hr.expect_end());
 
   auto values = file.unique_section(kValuesSection, "values");
   if (!values.is_ok()) return values.status();

@@ -116,10 +116,10 @@ Status read_groth16_header(const BinFile& file, Zkey& z) {
   std::span<const uint8_t> q, r;
   if (!rd.read_u32(n8q)) return rd.truncated("n8q", 4);
   if (!rd.read_bytes(n8q, q)) return rd.truncated("the prime q", n8q);
-  if (Status s = check_bls12_381_prime('q', q, where); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(check_bls12_381_prime('q', q, where));
   if (!rd.read_u32(n8r)) return rd.truncated("n8r", 4);
   if (!rd.read_bytes(n8r, r)) return rd.truncated("the prime r", n8r);
-  if (Status s = check_bls12_381_prime('r', r, where); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(check_bls12_381_prime('r', r, where));
   if (!rd.read_u32(z.n_vars)) return rd.truncated("nVars", 4);
   if (!rd.read_u32(z.n_public)) return rd.truncated("nPublic", 4);
   if (!rd.read_u32(z.domain_size)) return rd.truncated("domainSize", 4);
@@ -136,12 +136,12 @@ Status read_groth16_header(const BinFile& file, Zkey& z) {
     return rd.error("domainSize = " + std::to_string(z.domain_size) + " cannot hold the " +
                     std::to_string(z.n_public + 1) + " public-input rows");
   }
-  if (Status s = read_vk_point(rd, "alpha_1", z.alpha_g1); !s.is_ok()) return s;
-  if (Status s = read_vk_point(rd, "beta_1", z.beta_g1); !s.is_ok()) return s;
-  if (Status s = read_vk_point(rd, "beta_2", z.beta_g2); !s.is_ok()) return s;
-  if (Status s = read_vk_point(rd, "gamma_2", z.gamma_g2); !s.is_ok()) return s;
-  if (Status s = read_vk_point(rd, "delta_1", z.delta_g1); !s.is_ok()) return s;
-  if (Status s = read_vk_point(rd, "delta_2", z.delta_g2); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_vk_point(rd, "alpha_1", z.alpha_g1));
+  CUZK_RETURN_IF_ERROR(read_vk_point(rd, "beta_1", z.beta_g1));
+  CUZK_RETURN_IF_ERROR(read_vk_point(rd, "beta_2", z.beta_g2));
+  CUZK_RETURN_IF_ERROR(read_vk_point(rd, "gamma_2", z.gamma_g2));
+  CUZK_RETURN_IF_ERROR(read_vk_point(rd, "delta_1", z.delta_g1));
+  CUZK_RETURN_IF_ERROR(read_vk_point(rd, "delta_2", z.delta_g2));
   return rd.expect_end();
 }
 
@@ -208,27 +208,17 @@ Result<Zkey> read_zkey(const std::string& path, ZkeyParts parts, ThreadPool* poo
 Result<Zkey> parse_zkey(const BinFile& file, ZkeyParts parts, ThreadPool* pool) {
   ThreadPool& workers = pool != nullptr ? *pool : ThreadPool::shared();
   Zkey z;
-  if (Status s = read_protocol(file); !s.is_ok()) return s;
-  if (Status s = read_groth16_header(file, z); !s.is_ok()) return s;
-  if (Status s = read_point_section(file, kIcSection, "IC", uint64_t{z.n_public} + 1, true, workers, z.ic); !s.is_ok()) {
-    return s;
-  }
+  CUZK_RETURN_IF_ERROR(read_protocol(file));
+  CUZK_RETURN_IF_ERROR(read_groth16_header(file, z));
+  CUZK_RETURN_IF_ERROR(read_point_section(file, kIcSection, "IC", uint64_t{z.n_public} + 1, true, workers, z.ic));
   if (parts == ZkeyParts::kVerifyingKey) return z;
-  if (Status s = read_coefs(file, z); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_coefs(file, z));
   const uint64_t n_private = uint64_t{z.n_vars} - z.n_public - 1;
-  if (Status s = read_point_section(file, kPointsASection, "A points", z.n_vars, false, workers, z.a); !s.is_ok()) return s;
-  if (Status s = read_point_section(file, kPointsB1Section, "B1 points", z.n_vars, false, workers, z.b1); !s.is_ok()) {
-    return s;
-  }
-  if (Status s = read_point_section(file, kPointsB2Section, "B2 points", z.n_vars, false, workers, z.b2); !s.is_ok()) {
-    return s;
-  }
-  if (Status s = read_point_section(file, kPointsCSection, "C points", n_private, false, workers, z.c); !s.is_ok()) {
-    return s;
-  }
-  if (Status s = read_point_section(file, kPointsHSection, "H points", z.domain_size, false, workers, z.h); !s.is_ok()) {
-    return s;
-  }
+  CUZK_RETURN_IF_ERROR(read_point_section(file, kPointsASection, "A points", z.n_vars, false, workers, z.a));
+  CUZK_RETURN_IF_ERROR(read_point_section(file, kPointsB1Section, "B1 points", z.n_vars, false, workers, z.b1));
+  CUZK_RETURN_IF_ERROR(read_point_section(file, kPointsB2Section, "B2 points", z.n_vars, false, workers, z.b2));
+  CUZK_RETURN_IF_ERROR(read_point_section(file, kPointsCSection, "C points", n_private, false, workers, z.c));
+  CUZK_RETURN_IF_ERROR(read_point_section(file, kPointsHSection, "H points", z.domain_size, false, workers, z.h));
   return z;
 }
 

@@ -52,11 +52,11 @@ using ff::Fr;
 // Times `runs` calls of f (after one warm-up), in milliseconds.
 template <class F>
 Result<RunStats> time_runs(size_t runs, F&& f) {
-  if (Status s = f(); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(f());
   std::vector<double> samples;
   for (size_t i = 0; i < runs; ++i) {
     const auto start = std::chrono::steady_clock::now();
-    if (Status s = f(); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(f());
     samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   return run_stats(std::move(samples));

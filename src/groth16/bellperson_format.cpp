@@ -27,7 +27,7 @@ class Reader {
 
   Result<uint32_t> read_u32(const std::string& what) {
     std::array<uint8_t, 4> b{};
-    if (Status s = read_bytes(b, what); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(read_bytes(b, what));
     return (uint32_t{b[0]} << 24) | (uint32_t{b[1]} << 16) | (uint32_t{b[2]} << 8) | uint32_t{b[3]};
   }
 
@@ -35,7 +35,7 @@ class Reader {
   Result<Point> read_point(const std::string& what, ec::SubgroupCheck check, bool allow_infinity = false) {
     constexpr bool kG1 = std::is_same_v<Point, ec::G1Affine>;
     std::array<uint8_t, kG1 ? ec::kG1UncompressedBytes : ec::kG2UncompressedBytes> bytes{};
-    if (Status s = read_bytes(bytes, what); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(read_bytes(bytes, what));
     ec::Decoded<Point> decoded;
     if constexpr (kG1) {
       decoded = ec::decode_g1(bytes, PointForm::kUncompressed, check);
@@ -163,38 +163,38 @@ Result<Proof> proof_from_bytes(std::span<const uint8_t> bytes, const std::string
 }
 
 Status write_verifying_key(const VerifyingKey& vk, std::ostream& out) {
-  if (Status s = write_vk_body(vk, out); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(write_vk_body(vk, out));
   return out ? Status::ok() : Status::internal("write failed");
 }
 
 Result<VerifyingKey> read_verifying_key(std::istream& in, const std::string& source) {
   Reader r(in, source);
   VerifyingKey vk;
-  if (Status s = read_vk_body(r, vk); !s.is_ok()) return s;
-  if (Status s = r.expect_end(); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_vk_body(r, vk));
+  CUZK_RETURN_IF_ERROR(r.expect_end());
   return vk;
 }
 
 Status write_proving_key(const ProvingKey& pk, std::ostream& out) {
-  if (Status s = write_vk_body(pk.vk, out); !s.is_ok()) return s;
-  if (Status s = write_vector(out, pk.h, "h"); !s.is_ok()) return s;
-  if (Status s = write_vector(out, pk.l, "l"); !s.is_ok()) return s;
-  if (Status s = write_vector(out, pk.a, "a"); !s.is_ok()) return s;
-  if (Status s = write_vector(out, pk.b_g1, "b_g1"); !s.is_ok()) return s;
-  if (Status s = write_vector(out, pk.b_g2, "b_g2"); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(write_vk_body(pk.vk, out));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.h, "h"));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.l, "l"));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.a, "a"));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.b_g1, "b_g1"));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.b_g2, "b_g2"));
   return out ? Status::ok() : Status::internal("write failed");
 }
 
 Result<ProvingKey> read_proving_key(std::istream& in, const std::string& source, ec::SubgroupCheck check) {
   Reader r(in, source);
   ProvingKey pk;
-  if (Status s = read_vk_body(r, pk.vk); !s.is_ok()) return s;
-  if (Status s = r.read_vector(pk.h, "h", check, /*allow_infinity=*/true); !s.is_ok()) return s;
-  if (Status s = r.read_vector(pk.l, "l", check, /*allow_infinity=*/true); !s.is_ok()) return s;
-  if (Status s = r.read_vector(pk.a, "a", check, /*allow_infinity=*/false); !s.is_ok()) return s;
-  if (Status s = r.read_vector(pk.b_g1, "b_g1", check, /*allow_infinity=*/false); !s.is_ok()) return s;
-  if (Status s = r.read_vector(pk.b_g2, "b_g2", check, /*allow_infinity=*/false); !s.is_ok()) return s;
-  if (Status s = r.expect_end(); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_vk_body(r, pk.vk));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.h, "h", check, /*allow_infinity=*/true));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.l, "l", check, /*allow_infinity=*/true));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.a, "a", check, /*allow_infinity=*/false));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.b_g1, "b_g1", check, /*allow_infinity=*/false));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.b_g2, "b_g2", check, /*allow_infinity=*/false));
+  CUZK_RETURN_IF_ERROR(r.expect_end());
   return pk;
 }
 

@@ -103,10 +103,10 @@ Result<ProvingKey> key_from_qap(QapAtTau qap, const ntt::Domain& domain, const T
   std::vector<Fr> h_scalars = h_query_scalars(waste, domain.size(), delta_inv, pool);
   for (auto [out, scalars] : {std::pair{&pk.vk.ic, &ic_scalars}, std::pair{&pk.h, &h_scalars},
                               std::pair{&pk.l, &l_scalars}, std::pair{&pk.a, &a_scalars}}) {
-    if (Status s = take(*out, mul.g1(*scalars), scalars); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(take(*out, mul.g1(*scalars), scalars));
   }
-  if (Status s = take(pk.b_g1, mul.g1(b_scalars), nullptr); !s.is_ok()) return s;
-  if (Status s = take(pk.b_g2, mul.g2(b_scalars), &b_scalars); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(take(pk.b_g1, mul.g1(b_scalars), nullptr));
+  CUZK_RETURN_IF_ERROR(take(pk.b_g2, mul.g2(b_scalars), &b_scalars));
   return pk;
 }
 
@@ -135,7 +135,7 @@ Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const Toxic
   }
   auto domain = ntt::Domain::create(shape.num_constraints());
   if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
-  if (Status s = check_waste(waste, *domain); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(check_waste(waste, *domain));
   auto qap = evaluate_qap(shape, *domain, waste.tau);
   if (!qap.is_ok()) return qap.status();
   return key_from_qap(std::move(qap).value(), *domain, waste, pool, multiplier);
@@ -144,12 +144,12 @@ Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const Toxic
 Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, const ToxicWaste& waste, ThreadPool& pool,
                                           GeneratorMultiplier* multiplier) {
   r1cs::CountingConstraintSystem counter;
-  if (Status s = circuit.synthesize(counter); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(circuit.synthesize(counter));
   auto domain = ntt::Domain::create(counter.num_constraints() + counter.num_inputs());
   if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
-  if (Status s = check_waste(waste, *domain); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(check_waste(waste, *domain));
   QapEvaluator evaluator(*domain, waste.tau);
-  if (Status s = circuit.synthesize(evaluator); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(circuit.synthesize(evaluator));
   if (evaluator.num_inputs() != counter.num_inputs() || evaluator.num_aux() != counter.num_aux() ||
       evaluator.rows() != counter.num_constraints()) {
     return Status::invalid_argument("test setup: the circuit synthesized a different shape on its second pass");

@@ -457,27 +457,27 @@ Status check_size(const Domain& domain, std::span<const Fr> values, const char* 
 }  // namespace
 
 Status forward(const Domain& domain, std::span<Fr> values, ThreadPool& pool) {
-  if (Status status = check_size(domain, values, "forward"); !status.is_ok()) return status;
+  CUZK_RETURN_IF_ERROR(check_size(domain, values, "forward"));
   forward_impl(domain, values, false, pool);
   return Status::ok();
 }
 
 Status inverse(const Domain& domain, std::span<Fr> values, ThreadPool& pool) {
-  if (Status status = check_size(domain, values, "inverse"); !status.is_ok()) return status;
+  CUZK_RETURN_IF_ERROR(check_size(domain, values, "inverse"));
   inverse_impl(domain, values, false, pool);
   return Status::ok();
 }
 
 // Σ_j x_j·(g·ω^i)^j = DFT_ω(x_j·g^j)
 Status coset_forward(const Domain& domain, std::span<Fr> values, ThreadPool& pool) {
-  if (Status status = check_size(domain, values, "coset_forward"); !status.is_ok()) return status;
+  CUZK_RETURN_IF_ERROR(check_size(domain, values, "coset_forward"));
   forward_impl(domain, values, true, pool);
   return Status::ok();
 }
 
 // x_j = g^(−j)·(1/n)·Σ_i y_i·ω^(−ij)
 Status coset_inverse(const Domain& domain, std::span<Fr> values, ThreadPool& pool) {
-  if (Status status = check_size(domain, values, "coset_inverse"); !status.is_ok()) return status;
+  CUZK_RETURN_IF_ERROR(check_size(domain, values, "coset_inverse"));
   inverse_impl(domain, values, true, pool);
   return Status::ok();
 }
