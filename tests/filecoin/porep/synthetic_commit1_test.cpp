@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "filecoin/porep/commit1_check.hpp"
+#include "filecoin/porep/labels.hpp"
 #include "fixture.hpp"
 
 namespace cuzk::filecoin::porep {
@@ -50,6 +51,84 @@ TEST(SyntheticCommit1, TestConfigurationsPass) {
     ASSERT_TRUE(output.is_ok()) << output.status().to_string();
     Result<CheckedCommit1> checked = check_commit1(config, *output);
     EXPECT_TRUE(checked.is_ok()) << shape.to_string() << ": " << checked.status().to_string();
+  }
+}
+
+// Re-commits an edited synthetic output: rebuilds TreeC from every column it shows and TreeR
+// from every replica leaf (the generator's untouched leaves are zero, so the rebuilt trees are
+// the generator's when nothing was edited), refreshes every path and root, and comm_r. Lets a
+// test reach the label and encoding checks with all Merkle checks passing.
+void recommit(const PorepConfig& config, Commit1Output& out) {
+  const auto all_columns = [&](auto&& f) {
+    for (auto& partition : out.partitions) {
+      for (ChallengeProof& p : partition) {
+        f(p.c_x);
+        for (ColumnProof& c : p.drg_parents) f(c);
+        for (ColumnProof& c : p.exp_parents) f(c);
+      }
+    }
+  };
+  SparseTree tree_c = *SparseTree::create(config.tree_r_shape, config.nodes, ff::Fr::zero());
+  SparseTree tree_r = *SparseTree::create(config.tree_r_shape, config.nodes, ff::Fr::zero());
+  all_columns([&](ColumnProof& c) { tree_c.set_leaf(c.column.index, column_hash(c.column.rows)); });
+  for (auto& partition : out.partitions) {
+    for (ChallengeProof& p : partition) tree_r.set_leaf(p.c_x.column.index, p.comm_r_last_proof.leaf);
+  }
+  all_columns([&](ColumnProof& c) {
+    c.inclusion.root = tree_c.root();
+    c.inclusion.leaf = tree_c.leaf(c.column.index);
+    c.inclusion.path = tree_c.path(c.column.index);
+  });
+  for (auto& partition : out.partitions) {
+    for (ChallengeProof& p : partition) {
+      p.comm_r_last_proof.root = tree_r.root();
+      p.comm_r_last_proof.path = tree_r.path(p.c_x.column.index);
+    }
+  }
+  const std::array<ff::Fr, 2> roots = {tree_c.root(), tree_r.root()};
+  hash_children(TreeHasher::kPoseidon, roots).to_bytes_le(out.comm_r);
+}
+
+TEST(SyntheticCommit1, LabelAndEncodingTamperingIsNamed) {
+  const PorepConfig config = *porep_config(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  const Commit1Output original = *synthetic_commit1(config, 5);
+  {
+    Commit1Output out = original;
+    recommit(config, out);
+    ASSERT_TRUE(check_commit1(config, out).is_ok());  // the rebuild alone changes nothing
+    EXPECT_EQ(write_commit1_json(out), write_commit1_json(original));
+  }
+  {
+    // Challenge 0's layer-1 label, wherever its column is shown, with consistent trees.
+    Commit1Output out = original;
+    const uint64_t node = out.partitions[0][0].c_x.column.index;
+    const auto bump = [node](ColumnProof& c) {
+      if (c.column.index == node) c.column.rows[0] += ff::Fr::one();
+    };
+    for (auto& partition : out.partitions) {
+      for (ChallengeProof& p : partition) {
+        bump(p.c_x);
+        for (ColumnProof& c : p.drg_parents) bump(c);
+        for (ColumnProof& c : p.exp_parents) bump(c);
+      }
+    }
+    recommit(config, out);
+    Result<CheckedCommit1> checked = check_commit1(config, out);
+    ASSERT_FALSE(checked.is_ok());
+    EXPECT_NE(checked.status().message().find("partition 0 challenge 0: labeling proof 0: the label hashes to 0x"),
+              std::string::npos)
+        << checked.status().message();
+  }
+  {
+    // Challenge 1's replica leaf, with a consistent TreeR.
+    Commit1Output out = original;
+    out.partitions[0][1].comm_r_last_proof.leaf += ff::Fr::one();
+    recommit(config, out);
+    Result<CheckedCommit1> checked = check_commit1(config, out);
+    ASSERT_FALSE(checked.is_ok());
+    EXPECT_NE(checked.status().message().find("partition 0 challenge 1: encoding proof: key + data leaf = 0x"),
+              std::string::npos)
+        << checked.status().message();
   }
 }
 
