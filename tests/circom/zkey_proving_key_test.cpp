@@ -37,7 +37,9 @@ TEST(ZkeyProvingKey, CompactQueriesGiveSnarkjsSums) {
     EXPECT_EQ(key->pk.l.size(), zkey->c.size());
     EXPECT_EQ(key->pk.h.size(), zkey->domain_size);
     EXPECT_LE(key->pk.a.size(), zkey->a.size());
-    if (name == "sha256") EXPECT_LT(key->pk.b_g1.size(), zkey->b1.size());  // the densities skip points
+    if (name == "sha256") {
+      EXPECT_LT(key->pk.b_g1.size(), zkey->b1.size());  // the densities skip points
+    }
 
     const std::span<const ff::Fr> w(*witness);
     // A: snarkjs's Σ w_i·A_i over all nVars points == inputs + aux with A-density.
