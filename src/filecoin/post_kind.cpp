@@ -1,12 +1,11 @@
 // PoSt kinds: configurations, public inputs and synthetic instances.
 #include "filecoin/post_kind.hpp"
 
+#include <algorithm>
 #include <charconv>
-#include <mutex>
-#include <random>
 
 #include "gadgets/sha256_native.hpp"
-#include "poseidon/optimized.hpp"
+#include "filecoin/synthetic_post.hpp"
 #include "r1cs/counting_constraint_system.hpp"
 
 namespace cuzk::filecoin {
@@ -60,6 +59,40 @@ Result<PostConfig> post_config(PostKind kind, uint64_t sector_size) {
   config.leaves = sector_size / kNodeSize;
   config.sector_count = kind == PostKind::kWinning ? kWinningChallenges : window_sector_count(sector_size);
   config.challenge_count = kind == PostKind::kWinning ? 1 : kWindowChallenges;
+  config.api_version = kind == PostKind::kWinning ? PostApiVersion::kV1_0 : PostApiVersion::kV1_2;
+  return config;
+}
+
+namespace {
+
+// The five sector sizes of the registered PoSt proofs, in their numbering's order.
+constexpr uint64_t kRegisteredSizes[5] = {2 * kKiB, 8 * kMiB, 512 * kMiB, 32 * kGiB, 64 * kGiB};
+constexpr const char* kRegisteredSizeNames[5] = {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"};
+
+}  // namespace
+
+Result<RegisteredPostProof> registered_post_proof(uint64_t number) {
+  if (number > static_cast<uint64_t>(RegisteredPostProof::kWindow64GiBV1_1)) {
+    std::string message = "unknown registered PoSt proof ";
+    message += std::to_string(number);
+    message += " (0-4 WinningPoSt V1, 5-9 WindowPoSt V1, 10-14 WindowPoSt V1_1)";
+    return Status::invalid_argument(std::move(message));
+  }
+  return static_cast<RegisteredPostProof>(number);
+}
+
+std::string registered_post_proof_name(RegisteredPostProof proof) {
+  const uint64_t n = static_cast<uint64_t>(proof);
+  std::string name = n < 5 ? "StackedDrgWinning" : "StackedDrgWindow";
+  name += kRegisteredSizeNames[n % 5];
+  name += n < 10 ? "V1" : "V1_1";
+  return name;
+}
+
+PostConfig post_config(RegisteredPostProof proof) {
+  const uint64_t n = static_cast<uint64_t>(proof);
+  PostConfig config = *post_config(n < 5 ? PostKind::kWinning : PostKind::kWindow, kRegisteredSizes[n % 5]);
+  config.api_version = n < 10 ? PostApiVersion::kV1_0 : PostApiVersion::kV1_2;
   return config;
 }
 
@@ -69,90 +102,57 @@ Result<std::vector<Fr>> post_public_inputs(const PostConfig& config, const Rando
     return Status::invalid_argument(std::to_string(sectors.size()) + " sectors given, the partition has " +
                                     std::to_string(config.sector_count) + " slots");
   }
+  return post_verifier_public_inputs(config, randomness, partition, sectors);
+}
+
+Result<std::vector<Fr>> post_verifier_public_inputs(const PostConfig& config, const Randomness& randomness,
+                                                    size_t partition, std::span<const PublicSector> sectors) {
+  const bool winning = config.kind == PostKind::kWinning;
+  if (sectors.empty() || sectors.size() > config.sector_count ||
+      (winning && sectors.size() != 1 && sectors.size() != config.sector_count)) {
+    std::string message = std::to_string(sectors.size());
+    message += winning ? " sectors given, WinningPoSt takes 1 (or one per slot, " : " sectors given, the partition takes 1 to ";
+    message += std::to_string(config.sector_count);
+    message += winning ? ")" : "";
+    return Status::invalid_argument(std::move(message));
+  }
+  const size_t per_slot = 1 + config.challenge_count;
   std::vector<Fr> out;
-  out.reserve(sectors.size() * (1 + config.challenge_count));
-  for (size_t slot = 0; slot < sectors.size(); ++slot) {
-    out.push_back(sectors[slot].comm_r);
+  out.reserve(config.sector_count * per_slot);
+  for (size_t slot = 0; slot < config.sector_count; ++slot) {
+    if (slot >= sectors.size() && !winning) {
+      // rust-fil-proofs pads a partition by repeating the last sector's inputs as computed.
+      for (size_t k = 0; k < per_slot; ++k) {
+        const Fr repeated = out[out.size() - per_slot];
+        out.push_back(repeated);
+      }
+      continue;
+    }
+    const PublicSector& sector = sectors[std::min(slot, sectors.size() - 1)];
+    out.push_back(sector.comm_r);
     for (size_t n = 0; n < config.challenge_count; ++n) {
-      const uint64_t index = post_challenge_index(partition, config.sector_count, slot, config.challenge_count, n);
-      out.push_back(Fr::from_u64(post_leaf_challenge(randomness, sectors[slot].id, index, config.leaves)));
+      const uint64_t index =
+          post_challenge_index(config.api_version, partition, config.sector_count, slot, config.challenge_count, n);
+      out.push_back(Fr::from_u64(post_leaf_challenge(randomness, sector.id, index, config.leaves)));
     }
   }
   return out;
 }
-
-namespace {
-
-// One sector's tree with the challenges of `slots` materialized.
-Result<std::vector<SectorWitness>> synthetic_sector(const PostConfig& config, const Randomness& randomness,
-                                                    uint64_t sector_id, uint64_t seed,
-                                                    const std::vector<size_t>& slots) {
-  std::mt19937_64 rng(seed ^ (sector_id * 0x9e3779b97f4a7c15ULL));
-  Result<SparseTree> tree = SparseTree::create(config.shape, config.leaves, Fr::random(rng));
-  if (!tree.is_ok()) return tree.status();
-  std::vector<std::vector<uint64_t>> challenges(slots.size());
-  for (size_t k = 0; k < slots.size(); ++k) {
-    for (size_t n = 0; n < config.challenge_count; ++n) {
-      const uint64_t index = post_challenge_index(0, config.sector_count, slots[k], config.challenge_count, n);
-      challenges[k].push_back(post_leaf_challenge(randomness, sector_id, index, config.leaves));
-      tree->set_leaf(challenges[k].back(), Fr::random(rng));
-    }
-  }
-  const Fr comm_c = Fr::random(rng);
-  const Fr comm_r_last = tree->root();
-  const Fr preimage[2] = {comm_c, comm_r_last};
-  const Fr comm_r = poseidon::poseidon_hash_optimized(preimage);
-  std::vector<SectorWitness> out;
-  for (size_t k = 0; k < slots.size(); ++k) {
-    SectorWitness w{comm_r, comm_c, comm_r_last, challenges[k], {}, {}};
-    for (const uint64_t leaf : challenges[k]) {
-      w.leaves.push_back(tree->leaf(leaf));
-      w.paths.push_back(tree->path(leaf));
-    }
-    out.push_back(std::move(w));
-  }
-  return out;
-}
-
-}  // namespace
 
 Result<PostInstance> synthetic_post_instance(const PostConfig& config, uint64_t seed, ThreadPool& pool) {
   uint8_t seed_bytes[8];
   for (size_t i = 0; i < 8; ++i) seed_bytes[i] = static_cast<uint8_t>(seed >> (8 * i));
-  PostInstance instance{gadgets::trim_to_fr32(gadgets::sha256(seed_bytes)), {}, {config.shape, config.leaves, {}}, {}};
-  std::vector<SectorWitness> witnesses(config.sector_count);
-  Status failure;
-  std::mutex mutex;
-  if (config.kind == PostKind::kWinning) {
-    // One sector, challenged once in each of the slots.
-    std::vector<size_t> slots(config.sector_count);
-    for (size_t i = 0; i < slots.size(); ++i) slots[i] = i;
-    Result<std::vector<SectorWitness>> sector = synthetic_sector(config, instance.randomness, 1, seed, slots);
-    if (!sector.is_ok()) return sector.status();
-    witnesses = std::move(sector).value();
-  } else {
-    pool.parallel_for(config.sector_count, [&](size_t begin, size_t end) {
-      for (size_t slot = begin; slot < end; ++slot) {
-        Result<std::vector<SectorWitness>> sector =
-            synthetic_sector(config, instance.randomness, slot + 1, seed, std::vector<size_t>{slot});
-        const std::lock_guard lock(mutex);
-        if (!sector.is_ok()) {
-          failure = sector.status();
-          return;
-        }
-        witnesses[slot] = std::move(sector->front());
-      }
-    });
-    if (!failure.is_ok()) return failure;
-  }
+  const Randomness randomness = gadgets::trim_to_fr32(gadgets::sha256(seed_bytes));
+  // WindowPoSt: sectors 1..slots; WinningPoSt: sector 1, challenged once in each slot.
+  std::vector<uint64_t> ids(config.kind == PostKind::kWinning ? 1 : config.sector_count);
+  for (size_t i = 0; i < ids.size(); ++i) ids[i] = i + 1;
+  CUZK_ASSIGN_OR_RETURN(const std::vector<std::vector<uint8_t>> proofs,
+                        synthetic_post_sector_proofs(config, randomness, 0, ids, seed, pool));
+  CUZK_ASSIGN_OR_RETURN(PostPartition partition, prepare_post_partition(config, proofs, randomness, 0, pool));
+  PostInstance instance{randomness, {}, std::move(partition.circuit), std::move(partition.public_inputs)};
   for (size_t slot = 0; slot < config.sector_count; ++slot) {
-    const uint64_t id = config.kind == PostKind::kWinning ? 1 : slot + 1;
-    instance.sectors.push_back({id, witnesses[slot].comm_r});
+    instance.sectors.push_back(partition.sectors[std::min(slot, partition.sectors.size() - 1)]);
   }
-  Result<std::vector<Fr>> inputs = post_public_inputs(config, instance.randomness, 0, instance.sectors);
-  if (!inputs.is_ok()) return inputs.status();
-  instance.public_inputs = std::move(inputs).value();
-  instance.circuit = FallbackPoStCircuit(config.shape, config.leaves, std::move(witnesses));
   return instance;
 }
 

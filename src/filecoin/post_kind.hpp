@@ -7,6 +7,7 @@
 //   WindowPoSt:  per partition 2349 sectors (32 GiB; 2300 at 64 GiB; 2 at test sizes) × 10.
 #pragma once
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -24,7 +25,35 @@ struct PostConfig {
   uint64_t leaves = 0;         // per sector: sector_size / 32
   size_t sector_count = 0;     // sector slots per partition circuit
   size_t challenge_count = 0;  // challenges per sector slot
+  // How challenge indices are numbered: V1_2 for WindowPoSt as the network runs it today,
+  // V1_0 for WinningPoSt and the V1 WindowPoSt proofs.
+  PostApiVersion api_version = PostApiVersion::kV1_0;
 };
+
+// Filecoin's RegisteredPoStProof numbering (the chain, filecoin-ffi, Curio's registered_proof).
+// The V1_1 WindowPoSt proofs run rust-fil-proofs' API V1_2.
+enum class RegisteredPostProof : uint64_t {
+  kWinning2KiBV1 = 0,
+  kWinning8MiBV1 = 1,
+  kWinning512MiBV1 = 2,
+  kWinning32GiBV1 = 3,
+  kWinning64GiBV1 = 4,
+  kWindow2KiBV1 = 5,
+  kWindow8MiBV1 = 6,
+  kWindow512MiBV1 = 7,
+  kWindow32GiBV1 = 8,
+  kWindow64GiBV1 = 9,
+  kWindow2KiBV1_1 = 10,
+  kWindow8MiBV1_1 = 11,
+  kWindow512MiBV1_1 = 12,
+  kWindow32GiBV1_1 = 13,
+  kWindow64GiBV1_1 = 14,
+};
+
+// kInvalidArgument naming the number unless it is one of the 15 above.
+Result<RegisteredPostProof> registered_post_proof(uint64_t number);
+// "StackedDrgWindow32GiBV1_1"
+std::string registered_post_proof_name(RegisteredPostProof proof);
 
 // "winning-post" / "window-post".
 Result<PostKind> parse_post_kind(std::string_view text);
@@ -32,7 +61,11 @@ std::string_view post_kind_name(PostKind kind);
 // Bytes from "2KiB", "32GiB", "8MiB", or a plain byte count.
 Result<uint64_t> parse_sector_size(std::string_view text);
 
+// The configuration for a kind and sector size as today's registered proofs run it (WindowPoSt
+// API V1_2, WinningPoSt V1_0).
 Result<PostConfig> post_config(PostKind kind, uint64_t sector_size);
+// The configuration of a registered proof (its kind, sector size and API version).
+PostConfig post_config(RegisteredPostProof proof);
 
 // A sector as the verifier knows it.
 struct PublicSector {
@@ -45,6 +78,16 @@ struct PublicSector {
 // config.sector_count entries (kInvalidArgument otherwise).
 Result<std::vector<ff::Fr>> post_public_inputs(const PostConfig& config, const Randomness& randomness,
                                                size_t partition, const std::vector<PublicSector>& sectors);
+
+// The partition's public inputs as the verifier computes them from the sectors it challenged,
+// which may be fewer than the slots: rust-fil-proofs' FallbackPoStCompound::generate_public_inputs
+// as verify_window_post / verify_winning_post call it. WindowPoSt: 1 to config.sector_count
+// sectors, the slots past them filled by repeating the last sector's inputs (comm_r and its
+// challenges, as computed for its own slot). WinningPoSt: the one sector (or sector_count
+// copies of it) in every slot, each slot's challenge computed for that slot. Otherwise
+// kInvalidArgument naming the count.
+Result<std::vector<ff::Fr>> post_verifier_public_inputs(const PostConfig& config, const Randomness& randomness,
+                                                        size_t partition, std::span<const PublicSector> sectors);
 
 // The size of a partition circuit, counted by synthesizing one sector slot (slots are
 // identical in shape) and scaling: constraints as synthesized (without bellperson's one
@@ -65,9 +108,10 @@ struct PostInstance {
   std::vector<ff::Fr> public_inputs;  // without ONE
 };
 
-// A synthetic partition (partition 0) from `seed`: randomness, sector ids, sparse trees with
-// random challenged leaves, comm_c, comm_r_last = root, comm_r = Poseidon2(comm_c, comm_r_last),
-// and the inclusion paths; sectors are generated in parallel on `pool`.
+// A synthetic partition (partition 0) from `seed`, built the way a storage provider's is: the
+// randomness from the seed, sectors 1..slots (WinningPoSt: sector 1) as synthetic vanilla
+// proofs in Curio's bincode (synthetic_post.hpp), then read, checked, assembled and given the
+// verifier's public inputs (post_check.hpp); sectors are generated and checked on `pool`.
 Result<PostInstance> synthetic_post_instance(const PostConfig& config, uint64_t seed, ThreadPool& pool);
 
 }  // namespace cuzk::filecoin
