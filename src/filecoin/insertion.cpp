@@ -16,6 +16,19 @@ AllocatedNum pick(ConstraintSystem& cs, const Boolean& condition, const Allocate
   return c;
 }
 
+AllocatedNum select(ConstraintSystem& cs, std::span<const AllocatedNum> from, std::span<const Boolean> bits) {
+  assert(from.size() == (size_t{1} << bits.size()));
+  std::vector<AllocatedNum> state(from.begin(), from.end());
+  for (size_t i = bits.size(); i-- > 0;) {
+    const size_t half = state.size() / 2;
+    std::vector<AllocatedNum> next;
+    next.reserve(half);
+    for (size_t j = 0; j < half; ++j) next.push_back(pick(cs, bits[i], state[half + j], state[j]));
+    state = std::move(next);
+  }
+  return state[0];
+}
+
 std::vector<AllocatedNum> insert(ConstraintSystem& cs, const AllocatedNum& element, std::span<const Boolean> bits,
                                  std::span<const AllocatedNum> siblings) {
   const size_t size = siblings.size() + 1;

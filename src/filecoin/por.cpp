@@ -2,6 +2,7 @@
 #include "filecoin/por.hpp"
 
 #include <bit>
+#include <cassert>
 
 #include "filecoin/insertion.hpp"
 #include "gadgets/multipack.hpp"
@@ -23,6 +24,12 @@ AllocatedNum hash_level(ConstraintSystem& cs, TreeHasher hasher, std::span<const
   std::vector<Boolean> bits;
   for (const AllocatedNum& child : children) gadgets::append_fr_preimage_bits(cs, child, bits);
   return gadgets::sha256_fr32(cs, bits);
+}
+
+// One level: the node inserted among its siblings at the bits' position, hashed.
+AllocatedNum hash_path_level(ConstraintSystem& cs, TreeHasher hasher, const AllocatedNum& node,
+                             std::span<const Boolean> bits, std::span<const AllocatedNum> siblings) {
+  return hash_level(cs, hasher, insert(cs, node, bits, siblings));
 }
 
 }  // namespace
@@ -72,9 +79,7 @@ void synthesize_levels(ConstraintSystem& cs, TreeHasher hasher, const std::vecto
     for (size_t b = 0; b < index_bits; ++b) path_bits.push_back(AllocatedBit::alloc(cs, (level.index >> b) & 1));
     siblings.clear();
     for (const Fr& s : level.siblings) siblings.push_back(AllocatedNum::alloc(cs, s));
-    const std::vector<AllocatedNum> inserted =
-        insert(cs, cur, std::span(path_bits).subspan(first_bit, index_bits), siblings);
-    cur = hash_level(cs, hasher, inserted);
+    cur = hash_path_level(cs, hasher, cur, std::span(path_bits).subspan(first_bit, index_bits), siblings);
   }
   gadgets::pack_into_inputs(cs, path_bits);
   const AllocatedNum rt = root.allocated ? *root.allocated : AllocatedNum::alloc(cs, root.value);
@@ -83,6 +88,22 @@ void synthesize_levels(ConstraintSystem& cs, TreeHasher hasher, const std::vecto
 }
 
 }  // namespace
+
+void synthesize_por_no_challenge_input(ConstraintSystem& cs, TreeHasher hasher, std::span<const size_t> arities,
+                                       std::span<const Boolean> bits, const AllocatedNum& leaf,
+                                       std::span<const std::vector<AllocatedNum>> siblings, const AllocatedNum& root) {
+  assert(siblings.size() == arities.size());
+  AllocatedNum cur = leaf;
+  size_t bit = 0;
+  for (size_t l = 0; l < arities.size(); ++l) {
+    const size_t index_bits = static_cast<size_t>(std::countr_zero(arities[l]));
+    assert(siblings[l].size() + 1 == arities[l] && bit + index_bits <= bits.size());
+    cur = hash_path_level(cs, hasher, cur, bits.subspan(bit, index_bits), siblings[l]);
+    bit += index_bits;
+  }
+  assert(bit == bits.size());
+  gadgets::enforce_equal(cs, cur, root);
+}
 
 Status synthesize_por(ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves, const Fr& leaf,
                       const MerklePath& path, const PorRoot& root, bool private_root) {

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "filecoin/sparse_tree.hpp"
 #include "gadgets/num.hpp"
@@ -27,6 +29,16 @@ Status synthesize_por(r1cs::ConstraintSystem& cs, const TreeShape& shape, uint64
 Status synthesize_por(r1cs::ConstraintSystem& cs, const TreeShape& shape, uint64_t leaves,
                       const gadgets::AllocatedNum& leaf, const MerklePath& path, const PorRoot& root,
                       bool private_root);
+
+// rust-fil-proofs' por_no_challenge_input: the path from `leaf` to `root` where the caller
+// supplies the little-endian index bits (log2 of each level's arity per level, in order: the
+// challenge's bits) and every level's already allocated siblings (siblings[l].size() =
+// arities[l] − 1); per level the insertion and the node hash, then computed·1 = root. No
+// public input, nothing allocated beyond the gadgets'. Sizes are asserted (callers validate).
+void synthesize_por_no_challenge_input(r1cs::ConstraintSystem& cs, TreeHasher hasher, std::span<const size_t> arities,
+                                       std::span<const gadgets::Boolean> bits, const gadgets::AllocatedNum& leaf,
+                                       std::span<const std::vector<gadgets::AllocatedNum>> siblings,
+                                       const gadgets::AllocatedNum& root);
 
 // The level arities of `shape` over `leaves` when `path` fits them (as synthesize_por checks
 // it); kInvalidArgument naming the level otherwise.

@@ -58,7 +58,18 @@ Result<MerklePath> read_path(BincodeReader& in, const std::string& field) {
   return path;
 }
 
-Result<PostInclusionProof> read_inclusion_proof(BincodeReader& in, const std::string& field) {
+void write_path(BincodeWriter& out, const MerklePath& path) {
+  out.u64(path.levels.size());
+  for (const PathLevel& level : path.levels) {
+    out.u64(level.siblings.size());
+    for (const Fr& sibling : level.siblings) out.fr(sibling);
+    out.u64(level.index);
+  }
+}
+
+}  // namespace
+
+Result<PostInclusionProof> read_merkle_proof(BincodeReader& in, const std::string& field) {
   PostInclusionProof proof;
   const std::string variant_field = join(field, "MerkleProof variant");
   CUZK_ASSIGN_OR_RETURN(const uint32_t variant, in.u32(variant_field));
@@ -84,16 +95,20 @@ Result<PostInclusionProof> read_inclusion_proof(BincodeReader& in, const std::st
   return proof;
 }
 
-void write_path(BincodeWriter& out, const MerklePath& path) {
-  out.u64(path.levels.size());
-  for (const PathLevel& level : path.levels) {
-    out.u64(level.siblings.size());
-    for (const Fr& sibling : level.siblings) out.fr(sibling);
-    out.u64(level.index);
+void write_merkle_proof(BincodeWriter& out, const PostInclusionProof& proof) {
+  out.u32(static_cast<uint32_t>(proof.kind));
+  if (proof.kind == MerkleProofKind::kSingle) {
+    out.fr(proof.root);
+    out.fr(proof.leaf);
+    write_path(out, proof.base);
+    return;
   }
+  write_path(out, proof.base);
+  write_path(out, proof.sub);
+  if (proof.kind == MerkleProofKind::kTop) write_path(out, proof.top);
+  out.fr(proof.root);
+  out.fr(proof.leaf);
 }
-
-}  // namespace
 
 MerklePath PostInclusionProof::full_path() const {
   MerklePath out = base;
@@ -122,7 +137,7 @@ Result<FallbackPostSectorProof> read_fallback_post_sector_proof(std::span<const 
       std::string challenge = field;
       challenge += " challenge ";
       challenge += std::to_string(c);
-      CUZK_ASSIGN_OR_RETURN(PostInclusionProof inclusion, read_inclusion_proof(in, challenge));
+      CUZK_ASSIGN_OR_RETURN(PostInclusionProof inclusion, read_merkle_proof(in, challenge));
       sector.inclusion_proofs.push_back(std::move(inclusion));
     }
     CUZK_ASSIGN_OR_RETURN(sector.comm_c, in.fr(join(field, "comm_c")));
@@ -139,20 +154,7 @@ std::vector<uint8_t> write_fallback_post_sector_proof(const FallbackPostSectorPr
   out.u64(proof.sectors.size());
   for (const PostSectorProof& sector : proof.sectors) {
     out.u64(sector.inclusion_proofs.size());
-    for (const PostInclusionProof& inclusion : sector.inclusion_proofs) {
-      out.u32(static_cast<uint32_t>(inclusion.kind));
-      if (inclusion.kind == MerkleProofKind::kSingle) {
-        out.fr(inclusion.root);
-        out.fr(inclusion.leaf);
-        write_path(out, inclusion.base);
-        continue;
-      }
-      write_path(out, inclusion.base);
-      write_path(out, inclusion.sub);
-      if (inclusion.kind == MerkleProofKind::kTop) write_path(out, inclusion.top);
-      out.fr(inclusion.root);
-      out.fr(inclusion.leaf);
-    }
+    for (const PostInclusionProof& inclusion : sector.inclusion_proofs) write_merkle_proof(out, inclusion);
     out.fr(sector.comm_c);
     out.fr(sector.comm_r_last);
   }

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "filecoin/sparse_tree.hpp"
@@ -44,6 +45,14 @@ struct PostSectorProof {
   ff::Fr comm_c;
   ff::Fr comm_r_last;
 };
+
+class BincodeReader;
+class BincodeWriter;
+
+// One MerkleProof (u32 variant, then its fields, as above) at the reader's position; `field`
+// names it in errors. Shared by every vanilla-proof reader (PoSt sectors, SnapDeals partitions).
+Result<PostInclusionProof> read_merkle_proof(BincodeReader& in, const std::string& field);
+void write_merkle_proof(BincodeWriter& out, const PostInclusionProof& proof);
 
 // rust-fil-proofs' FallbackPoStSectorProof.
 struct FallbackPostSectorProof {
