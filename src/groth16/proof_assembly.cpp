@@ -44,9 +44,14 @@ Status check_assignment_shape(const ProvingKey& pk, const r1cs::ProvingAssignmen
   if (pk.a.size() != need.a) return mismatch("A-query points (a)", pk.a.size(), need.a);
   if (pk.b_g1.size() != need.b) return mismatch("B-query points (b_g1)", pk.b_g1.size(), need.b);
   if (pk.b_g2.size() != need.b) return mismatch("B-query points (b_g2)", pk.b_g2.size(), need.b);
-  auto domain = ntt::Domain::create(cs.a.size());
-  if (!domain.is_ok()) return Status(domain.status().code(), where + domain.status().message());
-  return h_size(pk, domain->size(), convention, index).status();
+  // the evaluation domain's size (ntt::Domain::create's rule, without building its tables)
+  size_t domain_size = 2;
+  while (domain_size < cs.a.size()) domain_size *= 2;
+  if (domain_size > (size_t{1} << ntt::Domain::kMaxLogSize)) {
+    return Status::invalid_argument(where + std::to_string(cs.a.size()) + " constraints exceed the largest domain, 2^" +
+                                    std::to_string(ntt::Domain::kMaxLogSize));
+  }
+  return h_size(pk, domain_size, convention, index).status();
 }
 
 Status check_batch(const ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> circuits,
