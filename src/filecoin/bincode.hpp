@@ -28,6 +28,8 @@ class BincodeReader {
   Result<uint32_t> u32(const std::string& field);
   Result<uint64_t> u64(const std::string& field);
   Result<std::array<uint8_t, 32>> bytes32(const std::string& field);
+  // The next `n` bytes as they are (a view into the reader's span).
+  Result<std::span<const uint8_t>> raw(const std::string& field, size_t n) { return take(field, n); }
   // A 32-byte little-endian field element; non-canonical values (≥ the modulus) are refused.
   Result<ff::Fr> fr(const std::string& field);
   // A Vec's u64 element count, refused above `max_count` or above what the remaining bytes can
