@@ -19,13 +19,13 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FUZZ="$ROOT/fuzz"
 BUILD="${CUZK_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
-TARGETS=(fuzz_field_text fuzz_point_decoding fuzz_bellperson fuzz_snarkjs_json fuzz_r1cs fuzz_wtns fuzz_zkey fuzz_commit1 fuzz_post_vanilla)
+TARGETS=(fuzz_field_text fuzz_point_decoding fuzz_bellperson fuzz_snarkjs_json fuzz_r1cs fuzz_wtns fuzz_zkey fuzz_commit1 fuzz_post_vanilla fuzz_snap_partition)
 
 # -max_len per input format: large enough for the committed seeds, small enough to stay fast.
 declare -A MAX_LEN=(
   [fuzz_field_text]=256 [fuzz_point_decoding]=256 [fuzz_bellperson]=4096 [fuzz_snarkjs_json]=12288
   [fuzz_r1cs]=8192 [fuzz_wtns]=4096 [fuzz_zkey]=49152 [fuzz_commit1]=140000
-  [fuzz_post_vanilla]=40000
+  [fuzz_post_vanilla]=40000 [fuzz_snap_partition]=65536
 )
 declare -A DICT=(
   [fuzz_snarkjs_json]=snarkjs_json.dict [fuzz_r1cs]=binfile.dict [fuzz_wtns]=binfile.dict [fuzz_zkey]=binfile.dict

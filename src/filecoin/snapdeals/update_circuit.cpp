@@ -316,6 +316,11 @@ Status synthesize_snap_partition(ConstraintSystem& cs, const SnapConfig& config,
   return Status::ok();
 }
 
+Status SnapPartitionCircuit::synthesize(ConstraintSystem& cs) const {
+  CUZK_ASSIGN_OR_RETURN(const SnapPrivateInputs private_inputs, snap_private_inputs(proof_));
+  return synthesize_snap_partition(cs, config_, public_inputs_, private_inputs);
+}
+
 Result<SnapPartitionProof> blank_snap_partition(const SnapConfig& config) {
   auto blank_proof = [&](const TreeShape& shape) -> Result<InclusionProof> {
     CUZK_ASSIGN_OR_RETURN(const std::vector<size_t> arities, shape.level_arities(config.nodes));

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "filecoin/post_kind.hpp"
@@ -47,6 +48,21 @@ Status check_snap_circuit_inputs(const SnapConfig& config, const SnapPublicInput
 // The whole partition (check_snap_circuit_inputs first; nothing is synthesized on an error).
 Status synthesize_snap_partition(r1cs::ConstraintSystem& cs, const SnapConfig& config,
                                  const SnapPublicInputs& public_inputs, const SnapPrivateInputs& private_inputs);
+
+// One checked partition as an r1cs::Circuit (the engine's unit of synthesis): owns its inputs;
+// construct it from check_snap_partition's public inputs and the proof it accepted.
+class SnapPartitionCircuit final : public r1cs::Circuit {
+ public:
+  SnapPartitionCircuit(SnapConfig config, SnapPublicInputs public_inputs, SnapPartitionProof proof)
+      : config_(std::move(config)), public_inputs_(std::move(public_inputs)), proof_(std::move(proof)) {}
+  Status synthesize(r1cs::ConstraintSystem& cs) const override;
+  const SnapPublicInputs& public_inputs() const { return public_inputs_; }
+
+ private:
+  SnapConfig config_;
+  SnapPublicInputs public_inputs_;
+  SnapPartitionProof proof_;
+};
 
 // What every challenge refers to (synthesize_snap_header's result).
 struct SnapPartitionVariables {

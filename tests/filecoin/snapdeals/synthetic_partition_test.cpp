@@ -26,7 +26,7 @@ Result<CheckedSnapPartition> check(const SnapConfig& config, const SyntheticSnap
 // The circuit over a checked partition: satisfied, with the verifier's public inputs.
 void expect_satisfied(const SnapConfig& config, const SnapPartitionProof& proof, const CheckedSnapPartition& checked) {
   CheckingConstraintSystem cs;
-  ASSERT_TRUE(synthesize_snap_partition(cs, config, checked.public_inputs, *snap_private_inputs(proof)).is_ok());
+  ASSERT_TRUE(SnapPartitionCircuit(config, checked.public_inputs, proof).synthesize(cs).is_ok());
   EXPECT_FALSE(cs.which_is_unsatisfied().has_value()) << *cs.which_is_unsatisfied();
   const std::vector<Fr> expected = checked.public_inputs.to_vector();
   ASSERT_EQ(cs.inputs().size(), expected.size() + 1);
