@@ -7,11 +7,12 @@
 // (word 2i = low half of limb i, word 2i+1 = high half, on a little-endian host), so arrays
 // of ff::Fr / ff::Fq are copied to the device unchanged.
 //
-// Multiplication is CIOS (Koç, Acar, Kaliski 1996) on 32-bit words. Each row t += x·y_i is
-// two PTX carry chains: the low halves lo(x_j·y_i) added at word j (mad.lo.cc / madc.lo.cc),
-// then the high halves hi(x_j·y_i) added at word j+1 (mad.hi.cc / madc.hi.cc). The running
-// value t needs N+1 words: with a, b < m and 2m < 2^(32N) every partial sum stays below
-// 2m·2^32 < 2^(32(N+1)), so no chain ever carries out of word N, and t < 2m after each row.
+// Multiplication is CIOS (Koç, Acar, Kaliski 1996) on 32-bit words, the reduction interleaved
+// row by row, with the running value split into two arrays so that the low and high halves of
+// every word product fall on one aligned register pair of a single carry chain: ptxas then
+// emits one IMAD.WIDE.U32 per 32×32 product (see mont_mul_rows below; docs/PERF.md has the
+// instruction counts). Fq has a dedicated square (mont_square_rows: N(N+1)/2 word products
+// instead of N²); Fr, whose modulus leaves it no room, squares by the product a·a.
 //
 // The carry flag lives between consecutive asm statements of one chain, as in sppark's
 // mont_t and CGBN: each chain is a straight run of `asm volatile` statements (volatile keeps
@@ -58,87 +59,196 @@ template <const auto& kLimbs64>
 using Words32 = typename SplitWords<
     kLimbs64, std::make_index_sequence<2 * std::tuple_size_v<std::remove_cvref_t<decltype(kLimbs64)>>>>::type;
 
-// t[0..N] += x[0..N−1]·y. Precondition: the true sum fits in N+1 words (see the file header),
-// so the final carry out of t[N] is zero and is dropped.
-template <size_t N>
-__device__ __forceinline__ void mad_row(uint32_t (&t)[N + 1], const uint32_t (&x)[N], uint32_t y) {
-  // t += Σ lo(x_j·y)·2^(32j)
-  asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[0]) : "r"(x[0]), "r"(y));
+// The word-product chains of the multiplication. Each adds products x_j·y whose low and high
+// halves land on one aligned pair of words (2k, 2k+1) of a single array, low half then high
+// half in one carry chain, so ptxas fuses each pair into one IMAD.WIDE.U32 (.X with the
+// carry in). kOff = 0 takes the even-indexed words of x, kOff = 1 the odd-indexed ones.
+
+// acc[2k], acc[2k+1] = lo, hi of x[2k + kOff]·y for k < N/2 (disjoint products: no carries)
+template <size_t kOff, size_t N>
+__device__ __forceinline__ void mul_pairs(uint32_t (&acc)[N], const uint32_t (&x)[N], uint32_t y) {
 #pragma unroll
-  for (size_t j = 1; j < N; ++j) {
-    asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[j]) : "r"(x[j]), "r"(y));
+  for (size_t k = 0; k < N; k += 2) {
+    const uint64_t product = uint64_t{x[k + kOff]} * y;
+    acc[k] = static_cast<uint32_t>(product);
+    acc[k + 1] = static_cast<uint32_t>(product >> 32);
   }
-  asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[N]));
-  // t += Σ hi(x_j·y)·2^(32(j+1))
-  asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[1]) : "r"(x[0]), "r"(y));
-#pragma unroll
-  for (size_t j = 1; j + 1 < N; ++j) {
-    asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[j + 1]) : "r"(x[j]), "r"(y));
-  }
-  asm volatile("madc.hi.u32 %0, %1, %2, %0;" : "+r"(t[N]) : "r"(x[N - 1]), "r"(y));
 }
 
-// t[2i+1 .. ] += x_i·x[i+1..N)·2^(32(2i+1)) (a squaring's cross products of row i), carry
-// rippled to the top of t[0..2N]; the true sum never exceeds 2^(64N).
-template <size_t N>
-__device__ __forceinline__ void mad_row_at(uint32_t (&t)[2 * N + 1], const uint32_t (&x)[N], size_t i) {
-  const uint32_t y = x[i];
-  // lo halves: x_j·y at word i + j, j = i+1..N−1
-  asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[2 * i + 1]) : "r"(x[i + 1]), "r"(y));
+// acc += Σ_k x[2k + kOff]·y·2^(64k) in one chain that starts without a carry in; the carry
+// out of acc[N−1] is left in the carry flag for the caller.
+template <size_t kOff, size_t N>
+__device__ __forceinline__ void mad_pairs(uint32_t (&acc)[N], const uint32_t (&x)[N], uint32_t y) {
+  asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[0]) : "r"(x[kOff]), "r"(y));
+  asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[1]) : "r"(x[kOff]), "r"(y));
 #pragma unroll
-  for (size_t j = i + 2; j < N; ++j) {
-    asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[i + j]) : "r"(x[j]), "r"(y));
+  for (size_t k = 2; k < N; k += 2) {
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[k]) : "r"(x[k + kOff]), "r"(y));
+    asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[k + 1]) : "r"(x[k + kOff]), "r"(y));
   }
-#pragma unroll
-  for (size_t j = i + N; j < 2 * N; ++j) asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[j]));
-  asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[2 * N]));
-  // hi halves: x_j·y at word i + j + 1
-  asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[2 * i + 2]) : "r"(x[i + 1]), "r"(y));
-#pragma unroll
-  for (size_t j = i + 2; j < N; ++j) {
-    asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[i + j + 1]) : "r"(x[j]), "r"(y));
-  }
-#pragma unroll
-  for (size_t j = i + N + 1; j < 2 * N; ++j) asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[j]));
-  asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[2 * N]));
 }
 
-// t[0..M) = 2·t[0..M) (the top bit shifted out is zero: t < 2^(32M−1) for the cross products).
-template <size_t M>
-__device__ __forceinline__ void double_words(uint32_t (&t)[M + 1]) {
-#pragma unroll
-  for (size_t j = M - 1; j > 0; --j) t[j] = __funnelshift_l(t[j - 1], t[j], 1);
-  t[0] <<= 1;
-}
-
-// t[0..2N] += Σ x_i²·2^(64i)
+// acc[2k..2k+1] = acc[2k+2..2k+3] + x[2k+1]·y·(word pair), plus the carry flag at acc[0],
+// with zeros above acc[N−1]: adds the odd-indexed products while moving the array down by two
+// words. The carry out of acc[N−1] is dropped (callers prove it zero).
 template <size_t N>
-__device__ __forceinline__ void add_squares(uint32_t (&t)[2 * N + 1], const uint32_t (&x)[N]) {
-  asm volatile("mad.lo.cc.u32 %0, %1, %1, %0;" : "+r"(t[0]) : "r"(x[0]));
-  asm volatile("madc.hi.cc.u32 %0, %1, %1, %0;" : "+r"(t[1]) : "r"(x[0]));
+__device__ __forceinline__ void madc_odd_pairs_down2(uint32_t (&acc)[N], const uint32_t (&x)[N], uint32_t y) {
 #pragma unroll
-  for (size_t i = 1; i < N; ++i) {
-    asm volatile("madc.lo.cc.u32 %0, %1, %1, %0;" : "+r"(t[2 * i]) : "r"(x[i]));
-    asm volatile("madc.hi.cc.u32 %0, %1, %1, %0;" : "+r"(t[2 * i + 1]) : "r"(x[i]));
+  for (size_t k = 0; k + 2 < N; k += 2) {
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(acc[k]) : "r"(x[k + 1]), "r"(y), "r"(acc[k + 2]));
+    asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(acc[k + 1]) : "r"(x[k + 1]), "r"(y), "r"(acc[k + 3]));
   }
-  asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[2 * N]));
+  asm volatile("madc.lo.cc.u32 %0, %1, %2, 0;" : "=r"(acc[N - 2]) : "r"(x[N - 1]), "r"(y));
+  asm volatile("madc.hi.u32 %0, %1, %2, 0;" : "=r"(acc[N - 1]) : "r"(x[N - 1]), "r"(y));
 }
 
-// t += k·m·2^(32i), carry rippled to the top of t[0..2N] (SOS reduction row i).
-template <size_t N>
-__device__ __forceinline__ void reduce_row(uint32_t (&t)[2 * N + 1], const uint32_t (&m)[N], uint32_t k, size_t i) {
-  asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[i]) : "r"(m[0]), "r"(k));
+// The Montgomery product keeps its running value t split in two arrays, so that every chain
+// above works on aligned pairs (the even/odd-word layout of Emmart, Zheng and Weems, ARITH
+// 2018). Between rows t = (lo >> 32) + hi, where hi[k] has weight 2^(32k) and lo[k] weight
+// 2^(32(k−1)) with lo[0] = 0 (the word the last reduction cleared). One row, t = (t + x·y +
+// q·m)/2^32 with q = −t·m^(−1) mod 2^32:
+//   hi[0] += lo[1] (carry into the next chain, at weight 2^32);
+//   lo ← lo moved down two words + the odd-indexed products x_{2k+1}·y: lo[k] now has weight
+//        2^(32(k+1));
+//   hi += the even-indexed products x_{2k}·y, carry out into lo[N−1] (weight 2^(32N));
+//   q = hi[0]·(−m^(−1)); lo += q·(odd words of m), hi += q·(even words of m), carry into
+//   lo[N−1]; now hi[0] = 0, and dividing by 2^32 is a renaming: hi is the next row's lo and lo
+//   its hi.
+// With x, y < B every t stays below B + m and every partial sum below (B + m)·2^32; B + m <
+// 2^(32N) (B = m, or B = 2m with 4m < 2^(32N)) keeps them all within N + 1 words, so the
+// dropped carries are zero.
+
+// The reduction half of a row: q = hi[0]·(−m^(−1)), t += q·m (hi[0] becomes 0).
+template <class Params, size_t N>
+__device__ __forceinline__ void reduce_row(uint32_t (&hi)[N], uint32_t (&lo)[N], const uint32_t (&m)[N]) {
+  const uint32_t q = hi[0] * Params::chain_inv();
+  mad_pairs<1>(lo, m, q);
+  mad_pairs<0>(hi, m, q);
+  asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+}
+
+// One row after the first (see above): t = (t + x·y + q·m)/2^32. After it, the roles of the
+// two arrays are swapped: the caller passes them the other way round next time.
+template <class Params, size_t N>
+__device__ __forceinline__ void mul_row(uint32_t (&lo)[N], uint32_t (&hi)[N], const uint32_t (&x)[N], uint32_t y,
+                                        const uint32_t (&m)[N]) {
+  asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(hi[0]) : "r"(lo[1]));
+  madc_odd_pairs_down2<N>(lo, x, y);
+  mad_pairs<0>(hi, x, y);
+  asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+  reduce_row<Params>(hi, lo, m);
+}
+
+// The Montgomery product's rows: out = t = (x·y + q·m)/2^(32N) as words, t < x·y/2^(32N) + m.
+template <class Params, size_t N>
+__device__ __forceinline__ void mont_mul_rows(uint32_t (&out)[N], const uint32_t (&x)[N], const uint32_t (&y)[N]) {
+  uint32_t m[N];
 #pragma unroll
-  for (size_t j = 1; j < N; ++j) asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[i + j]) : "r"(m[j]), "r"(k));
+  for (size_t j = 0; j < N; ++j) m[j] = Params::chain_word(j);
+  uint32_t a[N], b[N];
+  // row 0 from t = 0: b (as hi) = the even-indexed products (weight 2^(32k)), a (as lo) the
+  // odd-indexed ones (weight 2^(32(k+1))), then the reduction, which clears b[0]: from here on
+  // b plays lo and a hi, and every row swaps them again.
+  mul_pairs<1>(a, x, y[0]);
+  mul_pairs<0>(b, x, y[0]);
+  reduce_row<Params>(b, a, m);
+  static_assert(N % 2 == 0);
 #pragma unroll
-  for (size_t j = i + N; j < 2 * N; ++j) asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[j]));
-  asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[2 * N]));
-  asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[i + 1]) : "r"(m[0]), "r"(k));
+  for (size_t i = 1; i + 1 < N; i += 2) {
+    mul_row<Params>(b, a, x, y[i], m);
+    mul_row<Params>(a, b, x, y[i + 1], m);
+  }
+  mul_row<Params>(b, a, x, y[N - 1], m);
+  // N − 1 (odd) rows after row 0 leave a as lo: t = (a >> 32) + b, out = b + a[1..N)
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(b[0]), "r"(a[1]));
 #pragma unroll
-  for (size_t j = 1; j < N; ++j) asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[i + j + 1]) : "r"(m[j]), "r"(k));
+  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(b[j]), "r"(a[j + 1]));
+  asm volatile("addc.u32 %0, %1, 0;" : "=r"(out[N - 1]) : "r"(b[N - 1]));
+}
+
+// The dedicated square: CIOS rows over a² = Σ_i 2^(32i)·x_i·U_i with
+// U_i = x_i·2^(32i) + 2·Σ_{j>i} x_j·2^(32j), so row i multiplies x_i by the words j ≥ i of U_i
+// only: N(N+1)/2 word products instead of N². Row i ≥ 1 adds nothing at its lowest word, so
+// its reduction comes first (the merge hi[0] += lo[1] carries straight into the reduction's
+// chain, which moves lo down), then its products. U_i ≤ 2x keeps t < 2x + m (+ 2^(−31) of it)
+// between rows: callers need 2x + m < 2^(32N).
+
+// Word j ≥ i of U_i; d = 2x as words (x < 2^(32N−1)).
+template <size_t kI, size_t N>
+__device__ __forceinline__ uint32_t square_row_word(const uint32_t (&x)[N], const uint32_t (&d)[N], size_t j) {
+  return j == kI ? x[kI] : j == kI + 1 ? x[j] << 1 : d[j];
+}
+
+// acc[j − kDown], acc[j − kDown + 1] += x_i·u_j for j = kFirst, kFirst + 2, … < N: one chain
+// that starts without a carry in; the carry out is left in the carry flag.
+template <size_t kI, size_t kFirst, size_t kDown, size_t N>
+__device__ __forceinline__ void square_pairs(uint32_t (&acc)[N], const uint32_t (&x)[N], const uint32_t (&d)[N]) {
+  const uint32_t xi = x[kI];
+  asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[kFirst - kDown]) : "r"(xi), "r"(square_row_word<kI>(x, d, kFirst)));
+  asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[kFirst - kDown + 1]) : "r"(xi), "r"(square_row_word<kI>(x, d, kFirst)));
 #pragma unroll
-  for (size_t j = i + N + 1; j < 2 * N; ++j) asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[j]));
-  asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[2 * N]));
+  for (size_t j = kFirst + 2; j < N; j += 2) {
+    const uint32_t u = square_row_word<kI>(x, d, j);
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j - kDown]) : "r"(xi), "r"(u));
+    asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j - kDown + 1]) : "r"(xi), "r"(u));
+  }
+}
+
+// Rows kI … N−1 of the square (kI ≥ 1; lo and hi as in the product), then out = t.
+template <class Params, size_t kI, size_t N>
+__device__ __forceinline__ void square_rows_from(uint32_t (&out)[N], uint32_t (&lo)[N], uint32_t (&hi)[N],
+                                                 const uint32_t (&x)[N], const uint32_t (&d)[N],
+                                                 const uint32_t (&m)[N]) {
+  if constexpr (kI == N) {
+    // t = (lo >> 32) + hi
+    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(hi[0]), "r"(lo[1]));
+#pragma unroll
+    for (size_t j = 1; j + 1 < N; ++j) {
+      asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(hi[j]), "r"(lo[j + 1]));
+    }
+    asm volatile("addc.u32 %0, %1, 0;" : "=r"(out[N - 1]) : "r"(hi[N - 1]));
+  } else {
+    // the reduction: t += q·m with q from t's lowest word hi[0] + lo[1]; lo moves down
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(hi[0]) : "r"(lo[1]));
+    const uint32_t q = hi[0] * Params::chain_inv();
+    madc_odd_pairs_down2<N>(lo, m, q);
+    mad_pairs<0>(hi, m, q);
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+    // the products x_i·u_j, j ≥ i: even j on hi's pairs (j, j+1), odd j on lo's (j−1, j)
+    constexpr size_t kEven = kI % 2 == 0 ? kI : kI + 1;
+    constexpr size_t kOdd = kI % 2 == 1 ? kI : kI + 1;
+    if constexpr (kEven < N) {
+      square_pairs<kI, kEven, 0>(hi, x, d);
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+    }
+    if constexpr (kOdd < N) square_pairs<kI, kOdd, 1>(lo, x, d);
+    square_rows_from<Params, kI + 1>(out, hi, lo, x, d, m);
+  }
+}
+
+// out = (x² + q·m)/2^(32N) as words, t < x²/2^(32N) + m. Needs 2x + m < 2^(32N).
+template <class Params, size_t N>
+__device__ __forceinline__ void mont_square_rows(uint32_t (&out)[N], const uint32_t (&x)[N]) {
+  uint32_t m[N];
+#pragma unroll
+  for (size_t j = 0; j < N; ++j) m[j] = Params::chain_word(j);
+  uint32_t d[N];  // 2x
+  d[0] = x[0] << 1;
+#pragma unroll
+  for (size_t j = 1; j < N; ++j) d[j] = __funnelshift_l(x[j - 1], x[j], 1);
+  // row 0 from t = 0: b (as hi) = x_0·u_j for even j, a (as lo) for odd j; then its reduction
+  uint32_t a[N], b[N];
+#pragma unroll
+  for (size_t k = 0; k < N; k += 2) {
+    const uint64_t even = uint64_t{x[0]} * square_row_word<0>(x, d, k);
+    const uint64_t odd = uint64_t{x[0]} * square_row_word<0>(x, d, k + 1);
+    b[k] = static_cast<uint32_t>(even);
+    b[k + 1] = static_cast<uint32_t>(even >> 32);
+    a[k] = static_cast<uint32_t>(odd);
+    a[k + 1] = static_cast<uint32_t>(odd >> 32);
+  }
+  reduce_row<Params>(b, a, m);
+  square_rows_from<Params, 1>(out, b, a, x, d, m);
 }
 
 // out = x − m if x ≥ m, else x (x < 2m, as words).
@@ -156,7 +266,54 @@ __device__ __forceinline__ void reduce_once(uint32_t (&out)[N], const uint32_t (
   for (size_t j = 0; j < N; ++j) out[j] = (x[j] & borrow_mask) | (diff[j] & ~borrow_mask);
 }
 
+// out = a + b mod M for a, b < M with 2M < 2^(32N) (M: m, or 2m for the redundant form)
+template <class Bound, size_t N>
+__device__ __forceinline__ void add_mod(uint32_t (&out)[N], const uint32_t (&a)[N], const uint32_t (&b)[N]) {
+  uint32_t sum[N];  // a + b < 2M < 2^(32N): no carry out
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(sum[0]) : "r"(a[0]), "r"(b[0]));
+#pragma unroll
+  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(sum[j]) : "r"(a[j]), "r"(b[j]));
+  asm volatile("addc.u32 %0, %1, %2;" : "=r"(sum[N - 1]) : "r"(a[N - 1]), "r"(b[N - 1]));
+  reduce_once<Bound>(out, sum);
+}
+
+// out = a − b mod M for a, b < M: d = a − b, plus M if that borrowed
+template <class Bound, size_t N>
+__device__ __forceinline__ void sub_mod(uint32_t (&out)[N], const uint32_t (&a)[N], const uint32_t (&b)[N]) {
+  uint32_t diff[N];
+  uint32_t borrow_mask;  // 0xffffffff if a < b
+  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(diff[0]) : "r"(a[0]), "r"(b[0]));
+#pragma unroll
+  for (size_t j = 1; j < N; ++j) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(diff[j]) : "r"(a[j]), "r"(b[j]));
+  asm volatile("subc.u32 %0, 0, 0;" : "=r"(borrow_mask));
+  uint32_t addend[N];  // M if a − b borrowed, else 0
+#pragma unroll
+  for (size_t j = 0; j < N; ++j) addend[j] = Bound::word(j) & borrow_mask;
+  // out = d + addend mod 2^(32N)
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(diff[0]), "r"(addend[0]));
+#pragma unroll
+  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(diff[j]), "r"(addend[j]));
+  asm volatile("addc.u32 %0, %1, %2;" : "=r"(out[N - 1]) : "r"(diff[N - 1]), "r"(addend[N - 1]));
+}
+
+// 2·M as words (M < 2^(32N−1)), from a WordConstant M.
+template <class M>
+struct TwiceWords {
+  static constexpr size_t kSize = M::kSize;
+  __host__ __device__ static constexpr uint32_t word(size_t i) {
+    return (M::word(i) << 1) | (i == 0 ? 0u : M::word(i - 1) >> 31);
+  }
+};
+
 }  // namespace detail
+
+// r's two low words are 1 and 2^32 − 1 and −r^(−1) mod 2^32 is 2^32 − 1: as immediates, ptxas
+// rewrites the products by them into additions and negations, which splits the fused
+// IMAD.WIDE chains of the whole product (Fr: 259 instead of ~200 SASS instructions). Read from
+// constant memory they are opaque to it. (Internal linkage: one copy per translation unit.)
+static __constant__ uint32_t kFrOpaqueWords[3] = {
+    static_cast<uint32_t>(ff::constants::kFrModulus[0]), static_cast<uint32_t>(ff::constants::kFrModulus[0] >> 32),
+    static_cast<uint32_t>(ff::constants::kFrInv)};
 
 // Fr: −r^(−1) mod 2^32 is the low word of −r^(−1) mod 2^64 (kFrInv).
 struct DeviceFrParams {
@@ -164,6 +321,9 @@ struct DeviceFrParams {
   using Modulus = detail::Words32<ff::constants::kFrModulus>;
   using One = detail::Words32<ff::constants::kFrOne>;  // R mod r, R = 2^256
   static constexpr uint32_t kInv = static_cast<uint32_t>(ff::constants::kFrInv);  // −r^(−1) mod 2^32
+  // the multipliers of the product's chains: word j of r, and kInv
+  __device__ __forceinline__ static uint32_t chain_word(size_t j) { return j < 2 ? kFrOpaqueWords[j] : Modulus::word(j); }
+  __device__ __forceinline__ static uint32_t chain_inv() { return kFrOpaqueWords[2]; }
 };
 
 // Fq: −p^(−1) mod 2^32 is the low word of −p^(−1) mod 2^64 (kFqInv).
@@ -172,6 +332,9 @@ struct DeviceFqParams {
   using Modulus = detail::Words32<ff::constants::kFqModulus>;
   using One = detail::Words32<ff::constants::kFqOne>;  // R mod p, R = 2^384
   static constexpr uint32_t kInv = static_cast<uint32_t>(ff::constants::kFqInv);  // −p^(−1) mod 2^32
+  // the multipliers of the product's chains (immediates: none of them is special to ptxas)
+  __device__ __forceinline__ static uint32_t chain_word(size_t j) { return Modulus::word(j); }
+  __device__ __forceinline__ static uint32_t chain_inv() { return kInv; }
 };
 
 // An element of Z/mZ in Montgomery form on 32-bit words. Plain data (trivially copyable),
@@ -185,6 +348,13 @@ class alignas(16) DeviceField {
   static_assert(Modulus::kSize == kWords && Params::One::kSize == kWords);
   // The no-overflow argument in the file header needs 2m < 2^(32N).
   static_assert(Modulus::word(kWords - 1) < 0x80000000u, "modulus needs a spare top bit");
+  // The dedicated square needs 2a + m < 2^(32N) for a < m: 3m < 2^(32N) (true for Fq, not Fr).
+  static constexpr bool kHasSquareRoom = Modulus::word(kWords - 1) < 0x55555555u;
+  // The redundant form [0, 2m) (the *_redundant operations) needs 4m < 2^(32N) for the product
+  // to land below 2m without a subtraction, and 5m < 2^(32N) for the square (2a + m with
+  // a < 2m): true for Fq (p < 2^381), not for Fr.
+  static constexpr bool kHasRedundantRoom = Modulus::word(kWords - 1) < 0x33333333u;
+  using TwiceModulus = detail::TwiceWords<Modulus>;
   // −m^(−1) mod 2^32 really is the negated inverse: m·inv ≡ −1 (mod 2^32).
   static_assert(static_cast<uint32_t>(Modulus::word(0) * Params::kInv) == 0xffffffffu);
 
@@ -221,89 +391,70 @@ class alignas(16) DeviceField {
 
   // out = a + b mod m
   __device__ __forceinline__ static void add(DeviceField& out, const DeviceField& a, const DeviceField& b) {
-    uint32_t sum[kWords];  // a + b < 2m < 2^(32N): no carry out
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(sum[0]) : "r"(a.word_[0]), "r"(b.word_[0]));
-#pragma unroll
-    for (size_t j = 1; j + 1 < kWords; ++j) {
-      asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(sum[j]) : "r"(a.word_[j]), "r"(b.word_[j]));
-    }
-    asm volatile("addc.u32 %0, %1, %2;" : "=r"(sum[kWords - 1]) : "r"(a.word_[kWords - 1]), "r"(b.word_[kWords - 1]));
-    detail::reduce_once<Modulus>(out.word_, sum);
+    detail::add_mod<Modulus>(out.word_, a.word_, b.word_);
   }
 
-  // out = a − b mod m: d = a − b, plus m if that borrowed
+  // out = a − b mod m
   __device__ __forceinline__ static void sub(DeviceField& out, const DeviceField& a, const DeviceField& b) {
-    uint32_t diff[kWords];
-    uint32_t borrow_mask;  // 0xffffffff if a < b
-    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(diff[0]) : "r"(a.word_[0]), "r"(b.word_[0]));
-#pragma unroll
-    for (size_t j = 1; j < kWords; ++j) {
-      asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(diff[j]) : "r"(a.word_[j]), "r"(b.word_[j]));
-    }
-    asm volatile("subc.u32 %0, 0, 0;" : "=r"(borrow_mask));
-    uint32_t addend[kWords];  // m if a − b borrowed, else 0
-#pragma unroll
-    for (size_t j = 0; j < kWords; ++j) addend[j] = Modulus::word(j) & borrow_mask;
-    // out = d + addend mod 2^(32N)
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out.word_[0]) : "r"(diff[0]), "r"(addend[0]));
-#pragma unroll
-    for (size_t j = 1; j + 1 < kWords; ++j) {
-      asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out.word_[j]) : "r"(diff[j]), "r"(addend[j]));
-    }
-    asm volatile("addc.u32 %0, %1, %2;" : "=r"(out.word_[kWords - 1]) : "r"(diff[kWords - 1]), "r"(addend[kWords - 1]));
+    detail::sub_mod<Modulus>(out.word_, a.word_, b.word_);
   }
 
   // out = a·b·R^(−1) mod m (CIOS; out may alias a or b)
   __device__ __forceinline__ static void mul(DeviceField& out, const DeviceField& a, const DeviceField& b) {
-    uint32_t modulus[kWords];
-#pragma unroll
-    for (size_t j = 0; j < kWords; ++j) modulus[j] = Modulus::word(j);
-    uint32_t t[kWords + 1];
-#pragma unroll
-    for (size_t j = 0; j <= kWords; ++j) t[j] = 0;
-#pragma unroll
-    for (size_t i = 0; i < kWords; ++i) {
-      detail::mad_row<kWords>(t, a.word_, b.word_[i]);  // t += a·b_i
-      const uint32_t k = t[0] * Params::kInv;             // t + k·m ≡ 0 mod 2^32
-      detail::mad_row<kWords>(t, modulus, k);             // t += k·m
-#pragma unroll
-      for (size_t j = 0; j < kWords; ++j) t[j] = t[j + 1];  // t /= 2^32 (t[0] is now 0)
-      t[kWords] = 0;
-    }
-    // t < 2m: one conditional subtraction
-    uint32_t product[kWords];
-#pragma unroll
-    for (size_t j = 0; j < kWords; ++j) product[j] = t[j];
-    detail::reduce_once<Modulus>(out.word_, product);
+    uint32_t t[kWords];  // < a·b/R + m < 2m
+    detail::mont_mul_rows<Params>(t, a.word_, b.word_);
+    detail::reduce_once<Modulus>(out.word_, t);
   }
 
-  // out = a² mod m: the cross products x_i·x_j (i < j) once, doubled, plus the squares
-  // x_i², then N Montgomery reduction rows (SOS; Koç, Acar, Kaliski 1996, §4). Saves
-  // N(N−1)/2 of the N² word products of mul(); the reduction is the same N² as in CIOS.
+  // out = a² mod m: the dedicated square where 3m < 2^(32N) leaves it room (Fq), else a·a
   __device__ __forceinline__ static void sqr(DeviceField& out, const DeviceField& a) {
-    uint32_t t[2 * kWords + 1];
-#pragma unroll
-    for (size_t j = 0; j <= 2 * kWords; ++j) t[j] = 0;
-    // t = Σ_{i<j} x_i·x_j·2^(32(i+j)): row i adds x_i·x[i+1..N) at word 2i+1
-#pragma unroll
-    for (size_t i = 0; i + 1 < kWords; ++i) detail::mad_row_at<kWords>(t, a.word_, i);
-    // t = 2t + Σ x_i²·2^(64i)
-    detail::double_words<2 * kWords>(t);
-    detail::add_squares<kWords>(t, a.word_);
-    // N reduction rows: t += k·m·2^(32i), k = t_i·(−m^(−1)) mod 2^32, carries rippled up
-    uint32_t modulus[kWords];
-#pragma unroll
-    for (size_t j = 0; j < kWords; ++j) modulus[j] = Modulus::word(j);
-#pragma unroll
-    for (size_t i = 0; i < kWords; ++i) {
-      const uint32_t k = t[i] * Params::kInv;
-      detail::reduce_row<kWords>(t, modulus, k, i);
+    if constexpr (kHasSquareRoom) {
+      uint32_t t[kWords];  // < a²/R + m < 2m
+      detail::mont_square_rows<Params>(t, a.word_);
+      detail::reduce_once<Modulus>(out.word_, t);
+    } else {
+      mul(out, a, a);
     }
-    // t / 2^(32N) < 2m: one conditional subtraction
-    uint32_t product[kWords];
+  }
+
+  // The redundant form: words that stand for their value mod m, in [0, 2m). Every
+  // *_redundant operation takes values in [0, 2m) and returns one in [0, 2m) that is ≡ the
+  // exact result (mod m); reduced() maps it back to [0, m). The product and square skip their
+  // final subtraction, the sum and difference work modulo 2m. Only where kHasRedundantRoom.
+  __device__ __forceinline__ static void mul_redundant(DeviceField& out, const DeviceField& a, const DeviceField& b) {
+    static_assert(kHasRedundantRoom);
+    detail::mont_mul_rows<Params>(out.word_, a.word_, b.word_);  // < 4m²/R + m < 2m
+  }
+  __device__ __forceinline__ static void sqr_redundant(DeviceField& out, const DeviceField& a) {
+    static_assert(kHasRedundantRoom);
+    uint32_t t[kWords];
+    detail::mont_square_rows<Params>(t, a.word_);  // 2a + m < 5m < R; t < 4m²/R + m < 2m
 #pragma unroll
-    for (size_t j = 0; j < kWords; ++j) product[j] = t[kWords + j];
-    detail::reduce_once<Modulus>(out.word_, product);
+    for (size_t j = 0; j < kWords; ++j) out.word_[j] = t[j];
+  }
+  __device__ __forceinline__ static void add_redundant(DeviceField& out, const DeviceField& a, const DeviceField& b) {
+    static_assert(kHasRedundantRoom);
+    detail::add_mod<TwiceModulus>(out.word_, a.word_, b.word_);
+  }
+  __device__ __forceinline__ static void sub_redundant(DeviceField& out, const DeviceField& a, const DeviceField& b) {
+    static_assert(kHasRedundantRoom);
+    detail::sub_mod<TwiceModulus>(out.word_, a.word_, b.word_);
+  }
+  // a ≡ 0 (mod m) for a in [0, 2m): a = 0 or a = m
+  __device__ __forceinline__ bool is_zero_redundant() const {
+    uint32_t zero = 0, modulus = 0;
+#pragma unroll
+    for (size_t j = 0; j < kWords; ++j) {
+      zero |= word_[j];
+      modulus |= word_[j] ^ Modulus::word(j);
+    }
+    return zero == 0 || modulus == 0;
+  }
+  // [0, 2m) → [0, m)
+  __device__ __forceinline__ DeviceField reduced() const {
+    DeviceField out;
+    detail::reduce_once<Modulus>(out.word_, word_);
+    return out;
   }
 
   // out = 2a mod m
@@ -366,6 +517,42 @@ class alignas(16) DeviceField {
 
 using DeviceFr = DeviceField<DeviceFrParams>;
 using DeviceFq = DeviceField<DeviceFqParams>;
+
+// A DeviceField element in the redundant form [0, 2m), with the DeviceField operator names,
+// so the curve formulas (curve_device.cuh) run on it unchanged: the MSM accumulates in it and
+// stores reduced values. Same layout as F; from(x) takes any reduced value as it is.
+template <class F>
+struct alignas(16) DeviceRedundant {
+  static_assert(F::kHasRedundantRoom);
+  F v;
+
+  __device__ __forceinline__ static DeviceRedundant from(const F& x) { return {x}; }
+  __device__ __forceinline__ F reduced() const { return v.reduced(); }
+
+  __device__ __forceinline__ static DeviceRedundant zero() { return {F::zero()}; }
+  __device__ __forceinline__ static DeviceRedundant one() { return {F::one()}; }
+  // ≡ 0 (mod m)
+  __device__ __forceinline__ bool is_zero() const { return v.is_zero_redundant(); }
+
+  __device__ __forceinline__ static void add(DeviceRedundant& out, const DeviceRedundant& a, const DeviceRedundant& b) {
+    F::add_redundant(out.v, a.v, b.v);
+  }
+  __device__ __forceinline__ static void sub(DeviceRedundant& out, const DeviceRedundant& a, const DeviceRedundant& b) {
+    F::sub_redundant(out.v, a.v, b.v);
+  }
+  __device__ __forceinline__ static void mul(DeviceRedundant& out, const DeviceRedundant& a, const DeviceRedundant& b) {
+    F::mul_redundant(out.v, a.v, b.v);
+  }
+  __device__ __forceinline__ static void sqr(DeviceRedundant& out, const DeviceRedundant& a) {
+    F::sqr_redundant(out.v, a.v);
+  }
+  __device__ __forceinline__ static void dbl(DeviceRedundant& out, const DeviceRedundant& a) { add(out, a, a); }
+  // 0 stays 0; a in (0, 2m) → 2m − a
+  __device__ __forceinline__ static void neg(DeviceRedundant& out, const DeviceRedundant& a) { sub(out, zero(), a); }
+};
+
+using DeviceFqRedundant = DeviceRedundant<DeviceFq>;
+static_assert(sizeof(DeviceFqRedundant) == 48 && std::is_trivially_copyable_v<DeviceFqRedundant>);
 
 static_assert(sizeof(DeviceFr) == 32 && std::is_trivially_copyable_v<DeviceFr>);
 static_assert(sizeof(DeviceFq) == 48 && std::is_trivially_copyable_v<DeviceFq>);

@@ -11,20 +11,40 @@
 namespace cuzk::backend::cuda {
 
 enum class DeviceFieldKind { kFr, kFq };
-enum class ElementwiseOp { kAdd, kSub, kMul, kSquare };
+// The k*Redundant operations are Fq's redundant form (field_device.cuh): inputs and outputs
+// are Montgomery words < 2p that stand for their value mod p.
+enum class ElementwiseOp { kAdd, kSub, kMul, kSquare, kAddRedundant, kSubRedundant, kMulRedundant, kSquareRedundant };
 
 // Bytes of one element: 8 words for Fr, 12 for Fq (the host ff::Fr / ff::Fq have the same).
 constexpr size_t kDeviceFrBytes = 32;
 constexpr size_t kDeviceFqBytes = 48;
 
-// "add", "sub", "mul", "square"
+// The throughput micro-benchmark's operations (field_ops.hpp, FieldThroughputOp, says what each
+// one does).
+enum class ThroughputOp { kFrMul, kFrSquare, kFqMul, kFqSquare, kImad, kImadWide };
+
+// "add", "sub", "mul", "square", "add (redundant)", …
 const char* elementwise_op_name(ElementwiseOp op);
 
 // d_out[i] = op(d_a[i], d_b[i]) for i < n, Montgomery form in and out; d_b is unused (may be
-// null) for kSquare; d_out may alias d_a or d_b. All pointers are device memory of the
+// null) for the squares; the redundant operations exist for kFq only (kInvalidArgument for
+// kFr); d_out may alias d_a or d_b. All pointers are device memory of the
 // current device holding n elements of `field`. Runs on the legacy default stream and waits
 // for the kernel. Errors: kDeviceError naming the failing call.
 Status launch_elementwise(DeviceFieldKind field, ElementwiseOp op, const void* d_a, const void* d_b, void* d_out,
                           size_t n);
+
+// One timed launch of the throughput kernel: `operations` field operations (or integer
+// multiply-adds) in `ms` milliseconds.
+struct ThroughputRun {
+  double ms = 0;
+  double operations = 0;
+};
+
+// Runs `op` `iterations` times in each of 8 × (SM count) blocks of 256 threads (values from a
+// fixed hash of the thread index; results stored, never read back) and times it with CUDA
+// events on the legacy default stream, after one untimed launch. Errors: kInvalidArgument
+// (iterations = 0), kDeviceError, kOutOfMemory.
+Result<ThroughputRun> time_throughput(ThroughputOp op, unsigned iterations);
 
 }  // namespace cuzk::backend::cuda

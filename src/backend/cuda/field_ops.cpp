@@ -23,7 +23,7 @@ namespace {
 template <class HostF>
 Status run_elementwise(DeviceFieldKind field, ElementwiseOp op, std::span<const HostF> a, std::span<const HostF> b,
                        std::span<HostF> out) {
-  const bool binary = op != ElementwiseOp::kSquare;
+  const bool binary = op != ElementwiseOp::kSquare && op != ElementwiseOp::kSquareRedundant;
   if (a.size() != out.size() || (binary && b.size() != a.size())) {
     return Status::invalid_argument(std::string("gpu field ") + elementwise_op_name(op) + ": input size " +
                                     std::to_string(a.size()) + (binary ? " and " + std::to_string(b.size()) : "") +
@@ -74,6 +74,45 @@ Status gpu_fq_mul(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::spa
 }
 Status gpu_fq_square(std::span<const ff::Fq> a, std::span<ff::Fq> out) {
   return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kSquare, a, std::span<const ff::Fq>(), out);
+}
+
+Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
+                        std::span<ff::Fq::Repr> out) {
+  ElementwiseOp kernel_op = ElementwiseOp::kAddRedundant;
+  switch (op) {
+    case RedundantOp::kAdd: kernel_op = ElementwiseOp::kAddRedundant; break;
+    case RedundantOp::kSub: kernel_op = ElementwiseOp::kSubRedundant; break;
+    case RedundantOp::kMul: kernel_op = ElementwiseOp::kMulRedundant; break;
+    case RedundantOp::kSquare: kernel_op = ElementwiseOp::kSquareRedundant; break;
+  }
+  return run_elementwise(DeviceFieldKind::kFq, kernel_op, a, b, out);
+}
+
+const char* field_throughput_op_name(FieldThroughputOp op) {
+  switch (op) {
+    case FieldThroughputOp::kFrMul: return "fr-mul";
+    case FieldThroughputOp::kFrSquare: return "fr-square";
+    case FieldThroughputOp::kFqMul: return "fq-mul";
+    case FieldThroughputOp::kFqSquare: return "fq-square";
+    case FieldThroughputOp::kImad: return "imad";
+    case FieldThroughputOp::kImadWide: return "imad-wide";
+  }
+  return "?";
+}
+
+Result<double> gpu_field_throughput(FieldThroughputOp op, unsigned iterations) {
+  ThroughputOp kernel_op = ThroughputOp::kImad;
+  switch (op) {
+    case FieldThroughputOp::kFrMul: kernel_op = ThroughputOp::kFrMul; break;
+    case FieldThroughputOp::kFrSquare: kernel_op = ThroughputOp::kFrSquare; break;
+    case FieldThroughputOp::kFqMul: kernel_op = ThroughputOp::kFqMul; break;
+    case FieldThroughputOp::kFqSquare: kernel_op = ThroughputOp::kFqSquare; break;
+    case FieldThroughputOp::kImad: kernel_op = ThroughputOp::kImad; break;
+    case FieldThroughputOp::kImadWide: kernel_op = ThroughputOp::kImadWide; break;
+  }
+  CUZK_ASSIGN_OR_RETURN(const ThroughputRun run, time_throughput(kernel_op, iterations));
+  if (run.ms <= 0) return Status::internal("field throughput: the kernel took no measurable time");
+  return run.operations / (run.ms * 1e-3);
 }
 
 }  // namespace cuzk::backend::cuda

@@ -41,4 +41,26 @@ Status gpu_fq_mul(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::spa
 // out[i] = a[i]² mod p
 Status gpu_fq_square(std::span<const ff::Fq> a, std::span<ff::Fq> out);
 
+// Fq's redundant form, in which the G1 MSM accumulates (field_device.cuh, DeviceRedundant):
+// Montgomery words < 2p that stand for their value mod p; exposed for tests. out[i] ≡
+// a[i] op b[i] (mod p) and out[i] < 2p for a[i], b[i] < 2p (b unused by kSquare); inputs ≥ 2p
+// give unspecified words (never a fault). Same contract as above otherwise.
+enum class RedundantOp { kAdd, kSub, kMul, kSquare };
+Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
+                        std::span<ff::Fq::Repr> out);
+
+// The device arithmetic's throughput micro-benchmark (bench/gpu_field_bench.cpp):
+// kFrMul/kFqMul time x ← x·y, kFrSquare/kFqSquare x ← x², each thread one dependent chain;
+// kImad times 32-bit multiply-adds (IMAD), kImadWide 32×32 → 64-bit multiply-adds written as
+// the products' low/high pairs are (IMAD.WIDE.U32), 8 independent chains a thread.
+enum class FieldThroughputOp { kFrMul, kFrSquare, kFqMul, kFqSquare, kImad, kImadWide };
+
+// "fr-mul", "fr-square", "fq-mul", "fq-square", "imad", "imad-wide"
+const char* field_throughput_op_name(FieldThroughputOp op);
+
+// One timed launch over 8 × (SM count) × 256 threads, `iterations` operations each (a positive
+// multiple of 8), after an untimed one: operations per second. Errors: kInvalidArgument,
+// kDeviceError, kOutOfMemory.
+Result<double> gpu_field_throughput(FieldThroughputOp op, unsigned iterations);
+
 }  // namespace cuzk::backend::cuda

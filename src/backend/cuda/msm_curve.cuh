@@ -48,6 +48,31 @@ __device__ __forceinline__ void segment_items(const uint32_t* d_item_off, const 
   end = begin + kSegment < limit ? begin + kSegment : limit;
 }
 
+// The field the accumulating kernels compute in: Fq in the redundant form [0, 2p) (no final
+// subtraction per product, field_device.cuh), Fq2 as it is. Points are converted on the way
+// in (a reduced value is a redundant one) and reduced on the way out, so every buffer holds
+// reduced points.
+template <class F>
+struct Accumulation {
+  using A = F;
+  __device__ __forceinline__ static const DeviceAffine<A>& in(const DeviceAffine<F>& p) { return p; }
+  __device__ __forceinline__ static const DeviceXyzz<A>& in(const DeviceXyzz<F>& p) { return p; }
+  __device__ __forceinline__ static const DeviceXyzz<F>& out(const DeviceXyzz<A>& p) { return p; }
+};
+template <>
+struct Accumulation<DeviceFq> {
+  using A = DeviceFqRedundant;
+  __device__ __forceinline__ static DeviceAffine<A> in(const DeviceAffine<DeviceFq>& p) {
+    return {A::from(p.x), A::from(p.y)};
+  }
+  __device__ __forceinline__ static DeviceXyzz<A> in(const DeviceXyzz<DeviceFq>& p) {
+    return {A::from(p.x), A::from(p.y), A::from(p.zz), A::from(p.zzz)};
+  }
+  __device__ __forceinline__ static DeviceXyzz<DeviceFq> out(const DeviceXyzz<A>& p) {
+    return {p.x.reduced(), p.y.reduced(), p.zz.reduced(), p.zzz.reduced()};
+  }
+};
+
 // Blocks of kThreads per SM the ones sum asks the compiler to fit. Without a bound ptxas
 // gives these point kernels 134 registers (3 blocks, 12 warps per SM); with it ≤ 128 (4 blocks,
 // 16 warps, 8 bytes spilled). Predicted: more warps hide the serial carry chains better.
@@ -69,13 +94,14 @@ __global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const u
   if (s >= segments) return;
   size_t begin, end;
   segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
-  DeviceXyzz<F> acc = DeviceXyzz<F>::identity();
+  using Acc = Accumulation<F>;
+  DeviceXyzz<typename Acc::A> acc = DeviceXyzz<typename Acc::A>::identity();
   for (size_t p = begin; p < end; ++p) {
     const uint32_t v = d_vals[p];
     const DeviceAffine<F> base = d_bases[v & 0x7fffffffu];
-    acc.add_mixed((v >> 31) ? base.negated() : base);
+    acc.add_mixed(Acc::in((v >> 31) ? base.negated() : base));
   }
-  d_out[s] = acc;
+  d_out[s] = Acc::out(acc);
 }
 
 // Level k ≥ 1: segment s of group u sums ≤ kSegment of the previous level's sums.
@@ -87,9 +113,10 @@ __global__ void accumulate_sums_kernel(const DeviceXyzz<F>* d_items, const uint3
   if (s >= segments) return;
   size_t begin, end;
   segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
-  DeviceXyzz<F> acc = d_items[begin];
-  for (size_t p = begin + 1; p < end; ++p) acc.add(d_items[p]);
-  d_out[s] = acc;
+  using Acc = Accumulation<F>;
+  DeviceXyzz<typename Acc::A> acc = Acc::in(d_items[begin]);
+  for (size_t p = begin + 1; p < end; ++p) acc.add(Acc::in(d_items[p]));
+  d_out[s] = Acc::out(acc);
 }
 
 // Bucket run u (one sum left, at d_item_off[u], unless it has none) → its bucket.
@@ -111,13 +138,15 @@ __global__ void reduce_buckets_kernel(const DeviceXyzz<F>* d_buckets, size_t win
   const size_t w = t / chunks;
   const uint32_t lo = static_cast<uint32_t>(t % chunks) * len;
   const DeviceXyzz<F>* window = d_buckets + w * buckets_per_window;
-  DeviceXyzz<F> running = DeviceXyzz<F>::identity(), sum = DeviceXyzz<F>::identity();
+  using Acc = Accumulation<F>;
+  using X = DeviceXyzz<typename Acc::A>;
+  X running = X::identity(), sum = X::identity();
   for (uint32_t b = lo + len; b-- > lo;) {
-    running.add(window[b]);
+    running.add(Acc::in(window[b]));
     sum.add(running);
   }
   if (lo != 0) sum.add(running.times(lo));
-  d_out[t] = sum;
+  d_out[t] = Acc::out(sum);
 }
 
 // d_out[g·half + i] = d_in[g·2·half + 2i] + d_in[g·2·half + 2i + 1] for g < groups, i < half.
@@ -137,9 +166,10 @@ __global__ void __launch_bounds__(kThreads, kOnesBlocksPerSm)
                 DeviceXyzz<F>* d_out) {
   const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (t >= threads) return;
-  DeviceXyzz<F> acc = DeviceXyzz<F>::identity();
-  for (size_t j = t; j < count; j += threads) acc.add_mixed(d_bases[d_ones[j]]);
-  d_out[t] = acc;
+  using Acc = Accumulation<F>;
+  DeviceXyzz<typename Acc::A> acc = DeviceXyzz<typename Acc::A>::identity();
+  for (size_t j = t; j < count; j += threads) acc.add_mixed(Acc::in(d_bases[d_ones[j]]));
+  d_out[t] = Acc::out(acc);
 }
 
 // Host ec::Affine<C> record (x, y, bool infinity) → device affine ((0, 0) for infinity).

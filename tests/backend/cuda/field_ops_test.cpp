@@ -242,6 +242,132 @@ TEST_F(GpuFieldOps, FqOutputMayAliasAnInput) { output_may_alias_an_input<FqOps>(
 
 // ---- tests that run everywhere ----
 
+// The dedicated Fq square (field_device.cuh: N(N+1)/2 word products, its own carry chains)
+// against the CPU on the representations where its chains carry the most: the 256 largest
+// Montgomery forms p − 1 … p − 256, the smallest 0 … 255, every word of a value set to its
+// maximum, and random values (mul is checked on the same inputs, squared by itself).
+TEST_F(GpuFieldOps, FqSquareMatchesCpuAtCarryBoundaries) {
+  using F = ff::Fq;
+  std::vector<F> a;
+  for (uint64_t k = 1; k <= 256; ++k) {
+    F::Repr limbs = F::modulus();
+    limbs[0] -= k;  // p's low limb is far above 256: no borrow
+    a.push_back(F::from_montgomery(limbs));
+    a.push_back(F::from_montgomery(F::Repr{k - 1}));
+  }
+  for (size_t w = 0; w < 2 * F::kLimbs; ++w) {  // word w all ones, the others random
+    std::mt19937_64 rng(w);
+    F::Repr limbs{};
+    for (auto& limb : limbs) limb = rng();
+    limbs[w / 2] |= uint64_t{0xffffffffu} << (32 * (w % 2));
+    limbs[F::kLimbs - 1] &= 0x0fffffffffffffffu;  // below p
+    a.push_back(F::from_montgomery(limbs));
+  }
+  const std::vector<F> random = random_elements<F>(2000, 77);
+  a.insert(a.end(), random.begin(), random.end());
+  check_op<FqOps>(Op::kSquare, a, a);
+  check_op<FqOps>(Op::kMul, a, a);
+}
+
+// ---- Fq's redundant form [0, 2p) (the G1 MSM accumulates in it) ----
+
+using Repr = ff::Fq::Repr;
+
+// a − b as limbs (a ≥ b)
+Repr limbs_minus(const Repr& a, const Repr& b) {
+  Repr out{};
+  uint64_t borrow = 0;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const uint64_t d = a[i] - b[i];
+    const uint64_t d2 = d - borrow;
+    borrow = (a[i] < b[i] || d < borrow) ? 1 : 0;
+    out[i] = d2;
+  }
+  return out;
+}
+Repr limbs_plus(const Repr& a, const Repr& b) {
+  Repr out{};
+  uint64_t carry = 0;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const uint64_t s1 = a[i] + b[i];
+    const uint64_t s2 = s1 + carry;
+    carry = (s1 < a[i] || s2 < s1) ? 1 : 0;
+    out[i] = s2;
+  }
+  return out;
+}
+bool limbs_less(const Repr& a, const Repr& b) {
+  for (size_t i = a.size(); i-- > 0;) {
+    if (a[i] != b[i]) return a[i] < b[i];
+  }
+  return false;
+}
+// [0, 2p) → the field element it stands for
+ff::Fq from_redundant(const Repr& x) {
+  const Repr& p = ff::Fq::modulus();
+  return ff::Fq::from_montgomery(limbs_less(x, p) ? x : limbs_minus(x, p));
+}
+
+// Redundant inputs: the boundaries 0, 1, p − 1, p, p + 1, 2p − 2, 2p − 1 and random values
+// below p and in [p, 2p); every result must be < 2p and stand for the exact result mod p.
+TEST_F(GpuFieldOps, FqRedundantFormMatchesCpuOnBothHalves) {
+  const Repr& p = ff::Fq::modulus();
+  const Repr one{1}, two{2};
+  const Repr twice_p = limbs_plus(p, p);
+  std::vector<Repr> values = {Repr{}, one, limbs_minus(p, one), p, limbs_plus(p, one), limbs_minus(twice_p, two),
+                              limbs_minus(twice_p, one)};
+  for (const ff::Fq& x : random_elements<ff::Fq>(200, 91)) {
+    values.push_back(x.montgomery());
+    values.push_back(limbs_plus(x.montgomery(), p));
+  }
+  std::vector<Repr> a, b;
+  for (size_t i = 0; i < values.size(); ++i) {
+    for (size_t j = 0; j < values.size(); j += 1 + i % 7) {  // ~8,000 pairs, every boundary pair
+      a.push_back(values[i]);
+      b.push_back(values[j]);
+    }
+  }
+  for (const RedundantOp op : {RedundantOp::kAdd, RedundantOp::kSub, RedundantOp::kMul, RedundantOp::kSquare}) {
+    SCOPED_TRACE("op " + std::to_string(static_cast<int>(op)));
+    std::vector<Repr> got(a.size());
+    const Status status = gpu_fq_redundant(op, a, b, got);
+    ASSERT_TRUE(status.is_ok()) << status.to_string();
+    size_t bad = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+      const ff::Fq x = from_redundant(a[i]), y = from_redundant(b[i]);
+      const ff::Fq want = op == RedundantOp::kAdd   ? x + y
+                          : op == RedundantOp::kSub ? x - y
+                          : op == RedundantOp::kMul ? x * y
+                                                    : x.square();
+      const bool in_range = limbs_less(got[i], twice_p);
+      if (in_range && from_redundant(got[i]) == want) continue;
+      if (++bad <= 5) {
+        ADD_FAILURE() << "[" << i << "] a = " << raw_hex(ff::Fq::from_montgomery(a[i]))
+                      << " b = " << raw_hex(ff::Fq::from_montgomery(b[i]))
+                      << " gpu = " << raw_hex(ff::Fq::from_montgomery(got[i])) << (in_range ? "" : " (≥ 2p)")
+                      << " cpu = " << raw_hex(want);
+      }
+    }
+    EXPECT_EQ(bad, 0u);
+  }
+}
+
+// The throughput micro-benchmark runs every operation and reports a positive rate.
+TEST_F(GpuFieldOps, ThroughputKernelsRunEveryOperation) {
+  for (const FieldThroughputOp op : {FieldThroughputOp::kFrMul, FieldThroughputOp::kFrSquare, FieldThroughputOp::kFqMul,
+                                     FieldThroughputOp::kFqSquare, FieldThroughputOp::kImad,
+                                     FieldThroughputOp::kImadWide}) {
+    const Result<double> rate = gpu_field_throughput(op, 8);
+    ASSERT_TRUE(rate.is_ok()) << field_throughput_op_name(op) << ": " << rate.status().to_string();
+    EXPECT_GT(*rate, 0.0) << field_throughput_op_name(op);
+  }
+}
+
+TEST(FieldOpsArguments, ThroughputIterationsMustBeAPositiveMultipleOfEight) {
+  EXPECT_EQ(gpu_field_throughput(FieldThroughputOp::kFqMul, 0).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(gpu_field_throughput(FieldThroughputOp::kFqMul, 12).status().code(), StatusCode::kInvalidArgument);
+}
+
 TEST(FieldOpsArguments, FrMismatchedSizesAreInvalidArguments) { mismatched_sizes_are_invalid_arguments<FrOps>(); }
 TEST(FieldOpsArguments, FqMismatchedSizesAreInvalidArguments) { mismatched_sizes_are_invalid_arguments<FqOps>(); }
 TEST(FieldOpsArguments, FrEmptyInputsSucceedWithoutADevice) { empty_inputs_succeed_without_a_device<FrOps>(); }
