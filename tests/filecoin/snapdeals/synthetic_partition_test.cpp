@@ -7,6 +7,7 @@
 #include "../porep/checking_constraint_system.hpp"
 #include "filecoin/snapdeals/partition_bincode.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
+#include "filecoin/snapdeals/prepare_partition.hpp"
 #include "filecoin/snapdeals/randomness.hpp"
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"
@@ -107,6 +108,25 @@ TEST(SyntheticSnap, TamperingIsRejectedByName) {
   other = u;
   other.comm_r_old += Fr::one();
   EXPECT_TRUE(contains(rejection(config, other, good, 1), "comm_r_old")) << rejection(config, other, good, 1);
+}
+
+TEST(SyntheticSnap, PrepareGoesFromBytesToTheCircuit) {
+  const SnapConfig config = *snap_config(2 * kKiB);
+  const SyntheticSnapUpdate u = *synthetic_snap_update(config, 11, config.h_default);
+  std::vector<uint8_t> bytes = write_snap_partition(u.partitions[0]);
+  const Result<SnapPartitionCircuit> circuit =
+      prepare_snap_partition(config, bytes, 0, u.comm_r_old, u.comm_r_new, u.comm_d_new, u.h);
+  ASSERT_TRUE(circuit.is_ok()) << circuit.status().message();
+  EXPECT_EQ(circuit->public_inputs().to_vector(),
+            snap_public_inputs(config, 0, u.h, u.comm_r_old, u.comm_d_new, u.comm_r_new)->to_vector());
+  CheckingConstraintSystem cs;
+  ASSERT_TRUE(circuit->synthesize(cs).is_ok());
+  EXPECT_FALSE(cs.which_is_unsatisfied().has_value());
+  bytes[100] ^= 1;  // an apex leaf
+  const Result<SnapPartitionCircuit> bad =
+      prepare_snap_partition(config, bytes, 0, u.comm_r_old, u.comm_r_new, u.comm_d_new, u.h);
+  ASSERT_FALSE(bad.is_ok());
+  EXPECT_NE(bad.status().message().find("partition 0: "), std::string::npos) << bad.status().message();
 }
 
 TEST(SyntheticSnap, TheCircuitRefusesATamperedWitness) {
