@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -30,10 +31,10 @@ using Clock = std::chrono::steady_clock;
 
 std::optional<v1::Priority> parse_priority_flag(std::string_view name) {
   if (name.empty()) return v1::PRIORITY_UNSPECIFIED;
-  if (name == "critical") return v1::PRIORITY_CRITICAL;
-  if (name == "high") return v1::PRIORITY_HIGH;
-  if (name == "normal") return v1::PRIORITY_NORMAL;
-  if (name == "low") return v1::PRIORITY_LOW;
+  if (name == "critical") return v1::CRITICAL;
+  if (name == "high") return v1::HIGH;
+  if (name == "normal") return v1::NORMAL;
+  if (name == "low") return v1::LOW;
   return std::nullopt;
 }
 
@@ -106,7 +107,28 @@ std::string payload_from(const cli::Flags& flags, uint64_t seed, std::string* er
   return std::to_string(seed);  // a seed for synthetic and Filecoin kinds
 }
 
-void print_result(std::ostream& out, const v1::ProofResult& r) {
+// Why a call brought no proof: its gRPC error, or the job's in-band FAILED/CANCELLED/TIMEOUT;
+// empty when it completed.
+std::string call_error(const grpc::Status& s, const v1::AwaitProofResponse& r) {
+  if (!s.ok()) return grpc_error(s);
+  if (r.status() == v1::AwaitProofResponse::COMPLETED) return "";
+  std::string out = v1::AwaitProofResponse::Status_Name(r.status());
+  if (!r.error_message().empty()) out += ": " + r.error_message();
+  return out;
+}
+
+// A ProveRequest for the circuit `circuit` (proof_kind CIRCUIT).
+v1::ProveRequest prove_request(const std::string& circuit, v1::Priority priority, std::string payload) {
+  v1::ProveRequest req;
+  v1::SubmitProofRequest* submit = req.mutable_submit();
+  submit->set_proof_kind(v1::CIRCUIT);
+  submit->set_circuit_id(circuit);
+  submit->set_priority(priority);
+  submit->set_payload(std::move(payload));
+  return req;
+}
+
+void print_result(std::ostream& out, const v1::AwaitProofResponse& r) {
   out << "job " << r.job_id() << " circuit=" << r.circuit_id() << " kind=" << r.kind() << " proofs=" << r.proofs_size()
       << " public_inputs=" << r.public_inputs_size() << " batch=" << r.batch_size() << " worker=" << r.worker()
       << " verify=" << r.timings().verify_ms() << "ms\n"
@@ -120,25 +142,33 @@ int single(Client& client, const cli::Flags& flags, std::ostream& out, std::ostr
     err << "cuzk bench single: --priority must be critical, high, normal or low\n";
     return 2;
   }
-  v1::ProveRequest req;
-  req.mutable_request()->set_circuit_id(flags.get("circuit"));
-  req.mutable_request()->set_priority(*priority);
-  req.mutable_request()->set_payload(payload_from(flags, std::random_device{}(), &error));
+  const v1::ProveRequest req =
+      prove_request(flags.get("circuit"), *priority, payload_from(flags, std::random_device{}(), &error));
   if (!error.empty()) {
     err << "cuzk bench single: " << error << "\n";
     return 2;
   }
   grpc::ClientContext ctx;
-  v1::ProofResult result;
-  const grpc::Status s = client.stub().Prove(&ctx, req, &result);
-  if (!s.ok()) {
-    err << "cuzk bench single: " << grpc_error(s) << "\n";
+  v1::ProveResponse response;
+  const grpc::Status s = client.stub().Prove(&ctx, req, &response);
+  const v1::AwaitProofResponse& result = response.result();
+  if (const std::string why = call_error(s, result); !why.empty()) {
+    err << "cuzk bench single: " << why << "\n";
     return 1;
   }
   print_result(out, result);
   if (result.proofs_size() == 0) {
     err << "cuzk bench single: no proof came back\n";
     return 1;
+  }
+  if (flags.has("proof-out")) {  // the partitions' proofs in order (192 bytes each for native circuits)
+    std::ofstream proof_out(flags.get("proof-out"), std::ios::binary | std::ios::trunc);
+    for (const std::string& proof : result.proofs()) proof_out << proof;
+    if (!proof_out.flush()) {
+      err << "cuzk bench single: cannot write --proof-out " << flags.get("proof-out") << "\n";
+      return 1;
+    }
+    out << "wrote " << flags.get("proof-out") << "\n";
   }
   if (flags.has("vk")) {
     auto vk_text = circom::read_text_file(flags.get("vk"));
@@ -171,14 +201,13 @@ int batch(Client& client, const cli::Flags& flags, std::ostream& out, std::ostre
     err << "cuzk bench batch: --count must be in [1, 100000] and --priority one of critical, high, normal, low\n";
     return 2;
   }
-  std::vector<uint64_t> ids;
+  std::vector<std::string> ids;
   const auto start = Clock::now();
   for (long i = 0; i < count; ++i) {
     std::string error;
-    v1::ProofRequest req;
-    req.set_circuit_id(flags.get("circuit"));
-    req.set_priority(*priority);
-    req.set_payload(payload_from(flags, static_cast<uint64_t>(i) + 1, &error));
+    v1::SubmitProofRequest req =
+        *prove_request(flags.get("circuit"), *priority, payload_from(flags, static_cast<uint64_t>(i) + 1, &error))
+             .mutable_submit();
     if (!error.empty()) {
       err << "cuzk bench batch: " << error << "\n";
       return 2;
@@ -197,20 +226,20 @@ int batch(Client& client, const cli::Flags& flags, std::ostream& out, std::ostre
   std::atomic<size_t> done{0}, failed{0};
   Progress progress(out, ids.size());
   std::vector<std::thread> waiters;
-  for (uint64_t id : ids) {
+  for (const std::string& id : ids) {
     waiters.emplace_back([&, id] {
       grpc::ClientContext ctx;
       v1::AwaitProofRequest req;
       req.set_job_id(id);
-      v1::ProofResult result;
+      v1::AwaitProofResponse result;
       const grpc::Status s = client.stub().AwaitProof(&ctx, req, &result);
       std::lock_guard<std::mutex> lock(mutex);
-      if (s.ok() && result.proofs_size() > 0) {
+      if (const std::string why = call_error(s, result); why.empty()) {
         samples.add(result.timings());
         ++done;
       } else {
         ++failed;
-        err << "job " << id << ": " << grpc_error(s) << "\n";
+        err << "job " << id << ": " << why << "\n";
       }
       progress.tick(done, failed);
     });
@@ -260,21 +289,18 @@ int stress(Client& client, const cli::Flags& flags, std::ostream& out, std::ostr
       std::mt19937_64 rng(t + 1);
       while (Clock::now() < deadline) {
         const auto& [circuit, priority] = mix[rng() % mix.size()];
-        v1::ProveRequest req;
-        req.mutable_request()->set_circuit_id(circuit);
-        req.mutable_request()->set_priority(priority);
-        req.mutable_request()->set_payload(std::to_string(rng()));
+        const v1::ProveRequest req = prove_request(circuit, priority, std::to_string(rng()));
         grpc::ClientContext ctx;
-        v1::ProofResult result;
-        const grpc::Status s = client.stub().Prove(&ctx, req, &result);
+        v1::ProveResponse response;
+        const grpc::Status s = client.stub().Prove(&ctx, req, &response);
         std::lock_guard<std::mutex> lock(mutex);
-        if (s.ok()) {
+        if (const std::string why = call_error(s, response.result()); why.empty()) {
           ++done;
           latency[circuit + ":" + v1::Priority_Name(priority)].push_back(
-              static_cast<double>(result.timings().total_ms()));
+              static_cast<double>(response.result().timings().total_ms()));
         } else {
           ++failed;
-          err << circuit << ": " << grpc_error(s) << "\n";
+          err << circuit << ": " << why << "\n";
         }
         progress.tick(done, failed);
       }
@@ -311,13 +337,16 @@ int status(Client& client, std::ostream& out, std::ostream& err) {
         << " proofs\n";
   }
   if (!s.gpu_note().empty()) out << "    (" << s.gpu_note() << ")\n";
-  out << "  jobs: " << s.submitted() << " submitted, " << s.running() << " running, " << s.done() << " done, "
-      << s.failed() << " failed, " << s.cancelled() << " cancelled\n  queued:";
-  for (const auto& q : s.queues()) out << " " << q.priority() << "=" << q.jobs();
-  out << "\n  pinned: " << mib(s.pinned_used_bytes()) << " of " << mib(s.pinned_limit_bytes())
+  out << "  jobs: " << s.submitted() << " submitted, " << s.running() << " running, " << s.total_proofs_completed()
+      << " done, " << s.total_proofs_failed() << " failed, " << s.cancelled() << " cancelled; "
+      << s.retained_results() << " results kept for retries\n  queued:";
+  for (const auto& q : s.priority_queues()) out << " " << v1::Priority_Name(q.priority()) << "=" << q.jobs();
+  out << "\n  pinned: " << mib(s.pinned_memory_bytes()) << " of " << mib(s.pinned_memory_limit_bytes())
       << "; working memory: " << mib(s.working_used_bytes()) << " of " << mib(s.working_limit_bytes()) << "\n  srs:\n";
-  for (const auto& srs : s.srs()) {
-    out << "    " << std::left << std::setw(5) << srs.tier() << " refs=" << srs.refcount() << " " << mib(srs.bytes())
+  for (const auto& srs : s.loaded_srs()) {
+    std::string tier = v1::SRSStatus::Tier_Name(srs.tier());
+    for (char& c : tier) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out << "    " << std::left << std::setw(5) << tier << " refs=" << srs.ref_count() << " " << mib(srs.size_bytes())
         << " load=" << std::fixed << std::setprecision(0) << srs.load_ms() << " ms  " << srs.path() << "\n";
   }
   out << "  circuits: " << s.circuits_size() << " registered (synthetic-<constraints>[x<partitions>] on demand)\n";
@@ -329,17 +358,21 @@ int srs_command(Client& client, std::string_view command, const cli::Flags& flag
   grpc::ClientContext ctx;
   grpc::Status s;
   if (command == "preload") {
-    v1::PreloadSRSRequest req;
+    v1::PreloadSrsRequest req;
     req.set_circuit_id(flags.get("circuit"));
-    v1::PreloadSRSResponse resp;
+    v1::PreloadSrsResponse resp;
     s = client.stub().PreloadSRS(&ctx, req, &resp);
-    if (s.ok()) out << flags.get("circuit") << ": " << resp.tier() << " (load " << resp.load_ms() << " ms)\n";
+    if (s.ok()) {
+      out << resp.circuit_id() << ": hot ("
+          << (resp.already_loaded() ? "already loaded" : "loaded in " + std::to_string(resp.load_time_ms()) + " ms")
+          << ")\n";
+    }
   } else {
-    v1::EvictSRSRequest req;
+    v1::EvictSrsRequest req;
     req.set_circuit_id(flags.get("circuit"));
-    v1::EvictSRSResponse resp;
+    v1::EvictSrsResponse resp;
     s = client.stub().EvictSRS(&ctx, req, &resp);
-    if (s.ok()) out << flags.get("circuit") << ": evicted\n";
+    if (s.ok()) out << resp.circuit_id() << ": evicted (" << mib(resp.freed_bytes()) << " freed)\n";
   }
   if (!s.ok()) err << "cuzk bench " << command << ": " << grpc_error(s) << "\n";
   return s.ok() ? 0 : 1;
@@ -351,7 +384,7 @@ int run_bench_client(std::string_view command, std::span<const std::string_view>
                      std::ostream& err) {
   static constexpr cli::FlagSpec kSpecs[] = {{"addr", false},     {"circuit", false},  {"payload", false},
                                              {"priority", false}, {"count", false},    {"duration", false},
-                                             {"mix", false},      {"vk", false}};
+                                             {"mix", false},      {"vk", false},       {"proof-out", false}};
   std::string error;
   const auto flags = cli::Flags::parse("bench " + std::string(command), args, kSpecs, &error);
   const bool needs_circuit = command == "single" || command == "batch" || command == "preload" || command == "evict";

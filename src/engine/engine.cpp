@@ -631,7 +631,16 @@ EngineStatus Engine::status() const {
   s.synthesis_units = d.synth_queue.size();
   s.ready_units = d.prove_queue.size();
   d.metrics.totals(s.submitted, s.done, s.failed, s.cancelled);
-  for (const auto& [id, job] : d.jobs) s.running += job->state == JobState::kRunning ? 1 : 0;
+  for (const auto& [id, job] : d.jobs) {
+    if (finished(job->state)) continue;
+    KindLoad& load = s.by_kind[std::string(job->circuit->kind())];
+    if (job->state == JobState::kRunning) {
+      ++s.running;
+      ++load.running;
+    } else {
+      ++load.queued;
+    }
+  }
   s.working_used = d.working_used;
   s.working_limit = d.config.working_memory_budget_bytes;
   return s;

@@ -29,6 +29,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -70,6 +71,11 @@ struct WorkerInfo {
   uint64_t proofs = 0;
 };
 
+// Jobs not yet finished of one circuit kind.
+struct KindLoad {
+  size_t queued = 0, running = 0;
+};
+
 struct EngineStatus {
   std::vector<WorkerInfo> workers;
   std::string gpu_note;  // why there is no GPU worker, if there is none
@@ -77,6 +83,7 @@ struct EngineStatus {
   std::vector<size_t> queued;  // jobs waiting in the scheduler, per priority level
   size_t synthesis_units = 0, ready_units = 0;
   uint64_t submitted = 0, done = 0, failed = 0, cancelled = 0, running = 0;
+  std::map<std::string, KindLoad> by_kind;  // circuit kind → its queued and running jobs
   size_t pinned_used = 0, pinned_limit = 0;
   size_t working_used = 0, working_limit = 0;
   std::vector<std::string> circuits;

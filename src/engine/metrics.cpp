@@ -6,6 +6,20 @@
 #include "engine/engine.hpp"
 
 namespace cuzk::engine {
+namespace {
+
+std::string metric_label(std::string_view kind) {
+  std::string label = curio_kind_name(kind);
+  for (char& c : label) c = c == '-' ? '_' : c;
+  return label;
+}
+
+}  // namespace
+
+std::string curio_kind_name(std::string_view kind) {
+  if (kind == "porep") return "porep-c2";
+  return std::string(kind);
+}
 
 void Metrics::submitted() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -91,6 +105,43 @@ std::string Metrics::render(const EngineStatus& s) const {
   for (const WorkerInfo& w : s.workers) out << "cuzk_worker_proofs_total{worker=\"" << w.name << "\"} " << w.proofs << '\n';
   header("cuzk_worker_busy", "gauge", "1 while a worker is proving.");
   for (const WorkerInfo& w : s.workers) out << "cuzk_worker_busy{worker=\"" << w.name << "\"} " << (w.busy ? 1 : 0) << '\n';
+
+  // The names of Curio's Rust daemon (its dashboards and alerts), from the same counters.
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    uint64_t done = 0, failed = 0;
+    for (const auto& [kind, k] : kinds_) {
+      done += k.done;
+      failed += k.failed;
+    }
+    header("cuzk_proofs_completed_total", "counter", "Total proofs completed");
+    out << "cuzk_proofs_completed_total " << done << '\n';
+    header("cuzk_proofs_failed_total", "counter", "Total proofs failed");
+    out << "cuzk_proofs_failed_total " << failed << '\n';
+    header("cuzk_proofs_completed", "counter", "Per proof-kind completions");
+    for (const auto& [kind, k] : kinds_) out << "cuzk_proofs_completed{proof_kind=\"" << metric_label(kind) << "\"} " << k.done << '\n';
+    header("cuzk_proofs_failed", "counter", "Per proof-kind failures");
+    for (const auto& [kind, k] : kinds_) out << "cuzk_proofs_failed{proof_kind=\"" << metric_label(kind) << "\"} " << k.failed << '\n';
+    header("cuzk_proof_duration_seconds", "summary", "Proof duration (submit to result) of completed proofs");
+    for (const auto& [kind, k] : kinds_) {
+      out << "cuzk_proof_duration_seconds_count{proof_kind=\"" << metric_label(kind) << "\"} " << k.done << '\n';
+      out << "cuzk_proof_duration_seconds_sum{proof_kind=\"" << metric_label(kind) << "\"} " << k.sum.total_ms / 1000
+          << '\n';
+    }
+  }
+  size_t queued = 0;
+  for (size_t q : s.queued) queued += q;
+  size_t gpus = 0;
+  for (const WorkerInfo& w : s.workers) gpus += w.name.starts_with("cuda:") ? 1 : 0;
+  header("cuzk_uptime_seconds", "gauge", "Daemon uptime");
+  out << "cuzk_uptime_seconds "
+      << std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count() << '\n';
+  header("cuzk_queue_depth", "gauge", "Current queue depth");
+  out << "cuzk_queue_depth " << queued << '\n';
+  header("cuzk_running_jobs", "gauge", "Currently running proofs");
+  out << "cuzk_running_jobs " << s.running << '\n';
+  header("cuzk_gpu_workers", "gauge", "Number of GPU workers");
+  out << "cuzk_gpu_workers " << gpus << '\n';
   return out.str();
 }
 

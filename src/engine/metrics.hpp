@@ -1,8 +1,12 @@
 // Metrics: counters of finished jobs per kind and state and sums of their phase times,
 // rendered with the engine's gauges (queues, memory, SRS tiers, workers) in Prometheus's text
-// exposition format. Thread-safe.
+// exposition format — cuzk's names (cuzk_jobs_*, …) and, next to them, the names Curio's Rust
+// daemon exports (cuzk_proofs_completed_total, cuzk_proofs_failed_total, cuzk_queue_depth,
+// cuzk_proof_duration_seconds{proof_kind}, …), so an operator's dashboards keep working.
+// Thread-safe.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -14,6 +18,11 @@
 namespace cuzk::engine {
 
 struct EngineStatus;
+
+// Curio's name for the proof kind a circuit kind proves: "porep" → "porep-c2"; "window-post"
+// and "winning-post" are Curio's names already; other kinds ("circom", "synthetic") keep
+// theirs. Its metric label has '_' for '-' ("porep_c2", "window_post").
+std::string curio_kind_name(std::string_view kind);
 
 class Metrics {
  public:
@@ -27,6 +36,7 @@ class Metrics {
     uint64_t done = 0, failed = 0, cancelled = 0;
     JobTimings sum;  // over done jobs
   };
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   mutable std::mutex mutex_;
   uint64_t submitted_ = 0;
   std::map<std::string, PerKind, std::less<>> kinds_;

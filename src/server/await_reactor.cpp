@@ -1,7 +1,8 @@
-// AwaitReactor: completion, deadline and cancellation racing to finish one call.
+// AwaitReactor: outcome, deadline and cancellation racing to finish one call.
 #include "server/await_reactor.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "kinds/result_encoding.hpp"
 #include "server/service.hpp"
@@ -12,18 +13,35 @@ namespace {
 // Longer timeouts are treated as this (a uint64 of milliseconds would overflow the clock).
 constexpr uint64_t kMaxTimeoutMs = uint64_t{365} * 24 * 3600 * 1000;
 
+uint64_t ms(double v) { return static_cast<uint64_t>(v + 0.5); }
+
 }  // namespace
 
-void fill_result(const engine::JobResult& r, v1::ProofResult* out) {
-  out->set_job_id(r.id);
+void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitProofResponse* out) {
+  out->set_job_id(id);
   out->set_circuit_id(r.circuit_id);
   out->set_kind(r.kind);
+  if (r.status.is_ok()) {
+    out->set_status(v1::AwaitProofResponse::COMPLETED);
+  } else if (r.status.code() == StatusCode::kCancelled) {
+    out->set_status(v1::AwaitProofResponse::CANCELLED);
+    out->set_error_message(r.status.message());
+  } else {
+    out->set_status(v1::AwaitProofResponse::FAILED);
+    out->set_error_message(r.status.to_string());
+  }
+  std::string* all = out->mutable_proof();
   for (const auto& p : r.partitions) {
     const std::vector<uint8_t> bytes = kinds::encode_proof(r.encoding, p.proof);
+    all->append(bytes.begin(), bytes.end());
     out->add_proofs(std::string(bytes.begin(), bytes.end()));
     for (const std::string& s : kinds::public_inputs_to_decimal(p.public_inputs)) out->add_public_inputs(s);
   }
-  auto ms = [](double v) { return static_cast<uint64_t>(v + 0.5); };
+  out->set_queue_wait_ms(ms(r.timings.queue_ms));
+  out->set_srs_load_ms(ms(r.timings.srs_ms));
+  out->set_synthesis_ms(ms(r.timings.synth_ms));
+  out->set_gpu_compute_ms(ms(r.timings.gpu_ms));
+  out->set_total_ms(ms(r.timings.total_ms));
   v1::Timings* t = out->mutable_timings();
   t->set_queue_ms(ms(r.timings.queue_ms));
   t->set_srs_ms(ms(r.timings.srs_ms));
@@ -36,58 +54,59 @@ void fill_result(const engine::JobResult& r, v1::ProofResult* out) {
   out->set_timings_line(engine::format_timings(r.timings));
 }
 
-void AwaitReactor::start(uint64_t timeout_ms) {
-  // Only locals after on_done(): the call may have finished, and gRPC deleted this, by then.
+void AwaitReactor::start(const Register& register_waiter, uint64_t timeout_ms) {
+  // Only locals after registering: the call may have finished, and gRPC deleted this, by then.
   std::shared_ptr<Shared> shared = shared_;
-  engine::Engine* engine = &engine_;
+  RequestRegistry* registry = &registry_;
   DeadlineTimer* timer = &timer_;
-  const engine::JobId id = id_;
+  const std::string id = id_;
   {
     std::lock_guard<std::recursive_mutex> lock(shared->mutex);
     shared->reactor = this;
   }
-  shared->callback_token = engine->on_done(id, [shared](Result<engine::JobResult> result) {
-    if (!result.is_ok()) {
-      finish(shared, to_grpc(result.status()));
-    } else if (!result->status.is_ok()) {
-      finish(shared, to_grpc(result->status));
-    } else {
-      finish(shared, grpc::Status::OK, &*result);
-    }
-  });
-  if (timeout_ms == 0) return;
+  Result<uint64_t> token =
+      register_waiter([shared](const RequestRegistry::Outcome& outcome) { finish(shared, grpc::Status::OK, &*outcome); });
+  if (!token.is_ok()) {
+    finish(shared, to_grpc(token.status()));
+    return;
+  }
+  shared->wait_token = *token;
+  if (timeout_ms == 0 || *token == 0) return;
   const uint64_t capped = std::min(timeout_ms, kMaxTimeoutMs);
   std::lock_guard<std::recursive_mutex> lock(shared->mutex);
   if (shared->finished) return;
-  shared->timer_token = timer->schedule(DeadlineTimer::Clock::now() + std::chrono::milliseconds(capped),
-                                        [shared, engine, id, capped] {
-                                          forget(shared, *engine, id,
-                                                 {grpc::StatusCode::DEADLINE_EXCEEDED,
-                                                  "job " + std::to_string(id) + " is still running after " +
-                                                      std::to_string(capped) + " ms (it goes on; await it again)"});
-                                        });
+  shared->timer_token =
+      timer->schedule(DeadlineTimer::Clock::now() + std::chrono::milliseconds(capped),
+                      [shared, registry, id, capped] { forget(shared, *registry, id, grpc::Status::OK, capped); });
 }
 
-void AwaitReactor::forget(const std::shared_ptr<Shared>& shared, engine::Engine& engine, engine::JobId id,
-                          grpc::Status status) {
-  if (!engine.forget_callback(id, shared->callback_token)) return;  // it ran, or is finishing the call now
-  finish(shared, std::move(status));
+void AwaitReactor::forget(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const std::string& id,
+                          grpc::Status status, uint64_t timeout_ms) {
+  if (!registry.forget(id, shared->wait_token)) return;  // it ran, or is finishing the call now
+  finish(shared, std::move(status), nullptr, timeout_ms);
 }
 
-void AwaitReactor::finish(const std::shared_ptr<Shared>& shared, grpc::Status status, const engine::JobResult* result) {
+void AwaitReactor::finish(const std::shared_ptr<Shared>& shared, grpc::Status status,
+                          const engine::JobResult* outcome, uint64_t timed_out_ms) {
   std::lock_guard<std::recursive_mutex> lock(shared->mutex);
   if (shared->finished || shared->reactor == nullptr) return;
   shared->finished = true;
   AwaitReactor* reactor = shared->reactor;
   if (shared->timer_token != 0) reactor->timer_.cancel(shared->timer_token);
-  if (result != nullptr) fill_result(*result, reactor->out_);
+  if (outcome != nullptr) fill_response(*outcome, reactor->id_, reactor->out_);
+  if (timed_out_ms != 0) {
+    reactor->out_->set_job_id(reactor->id_);
+    reactor->out_->set_status(v1::AwaitProofResponse::TIMEOUT);
+    reactor->out_->set_error_message("job '" + reactor->id_ + "' is still running after " +
+                                     std::to_string(timed_out_ms) + " ms (it goes on; await it again)");
+  }
   reactor->Finish(std::move(status));
 }
 
 void AwaitReactor::OnCancel() {
   // The client went away: the job goes on and its result stays to be awaited.
-  forget(shared_, engine_, id_,
-         {grpc::StatusCode::CANCELLED, "the client went away; job " + std::to_string(id_) + " goes on and can be awaited"});
+  forget(shared_, registry_, id_,
+         {grpc::StatusCode::CANCELLED, "the client went away; job '" + id_ + "' goes on and can be awaited"}, 0);
 }
 
 void AwaitReactor::OnDone() {

@@ -1,60 +1,67 @@
-// AwaitReactor: one waiting Prove/AwaitProof call. It registers for the job's completion with
-// the engine and, with a timeout, for a deadline with the service's timer; whichever of
-// completion, deadline or the client's going away comes first finishes the call, exactly once,
-// and withdraws the others. Deletes itself when gRPC is done with it.
+// AwaitReactor: one waiting Prove/AwaitProof call. It registers a waiter for the job's outcome
+// with the request registry and, with a timeout, a deadline with the service's timer;
+// whichever of the outcome, the deadline or the client's going away comes first finishes the
+// call, exactly once, and withdraws the others. The outcome comes in-band, as Curio expects:
+// COMPLETED with the proof, FAILED with error_message, CANCELLED, or TIMEOUT (the job goes
+// on). Deletes itself when gRPC is done with it.
 #pragma once
 
 #include <grpcpp/grpcpp.h>
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
-#include <utility>
+#include <string>
 
 #include "cuzk/v1/proving.grpc.pb.h"
-#include "engine/engine.hpp"
 #include "server/deadline_timer.hpp"
+#include "server/request_ids.hpp"
 
 namespace cuzk::server {
 
-// Fills a ProofResult from a finished job (proofs in the circuit's encoding, decimal inputs).
-void fill_result(const engine::JobResult& r, v1::ProofResult* out);
+// Fills a response from a finished job under request id `id`: COMPLETED (the partitions'
+// proofs concatenated in `proof` and one by one in `proofs`, in the circuit's encoding;
+// decimal public inputs; timings), CANCELLED, or FAILED with error_message.
+void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitProofResponse* out);
 
 class AwaitReactor final : public grpc::ServerUnaryReactor {
  public:
-  AwaitReactor(engine::Engine& engine, DeadlineTimer& timer, engine::JobId id, v1::ProofResult* out)
-      : engine_(engine), timer_(timer), id_(id), out_(out) {}
+  AwaitReactor(RequestRegistry& registry, DeadlineTimer& timer, std::string id, v1::AwaitProofResponse* out)
+      : registry_(registry), timer_(timer), id_(std::move(id)), out_(out) {}
+  // Registers the waiter it is given (RequestRegistry::submit or wait) and returns its token;
+  // an error finishes the call with that gRPC status.
+  using Register = std::function<Result<uint64_t>(RequestRegistry::Waiter)>;
   // Starts the wait (the call may finish before this returns). timeout_ms 0: no timeout.
-  void start(uint64_t timeout_ms);
+  void start(const Register& register_waiter, uint64_t timeout_ms);
 
   void OnCancel() override;
   void OnDone() override;
 
  private:
-  // What the engine's and the timer's callbacks hold: they may outlive the reactor (gRPC
+  // What the registry's and the timer's callbacks hold: they may outlive the reactor (gRPC
   // deletes it after Finish), so they reach it only through here, under the lock.
   struct Shared {
-    std::recursive_mutex mutex;  // OnDone may run inside Finish, on the same thread
+    std::recursive_mutex mutex;       // OnDone may run inside Finish, on the same thread
     AwaitReactor* reactor = nullptr;  // null once gRPC is done with the call
     bool finished = false;
-    uint64_t timer_token = 0;                // guarded by mutex
-    std::atomic<uint64_t> callback_token{0};  // read without the lock (see forget())
+    uint64_t timer_token = 0;             // guarded by mutex
+    std::atomic<uint64_t> wait_token{0};  // read without the lock (see forget())
   };
-  // Withdraws the engine callback (without the lock: the engine calls back under its own
-  // lock, which then takes ours) and, if it had not run, finishes the call with `status`.
-  static void forget(const std::shared_ptr<Shared>& shared, engine::Engine& engine, engine::JobId id,
-                     grpc::Status status);
-  // Finishes the call once (filling the response from `result` first, if given); later calls
+  // Withdraws the waiter and, if it had not run, finishes the call: in-band TIMEOUT after
+  // `timeout_ms`, or `status` (the client went away).
+  static void forget(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const std::string& id,
+                     grpc::Status status, uint64_t timeout_ms);
+  // Finishes the call once (filling the response from `outcome` first, if given); later calls
   // do nothing.
   static void finish(const std::shared_ptr<Shared>& shared, grpc::Status status,
-                     const engine::JobResult* result = nullptr);
+                     const engine::JobResult* outcome = nullptr, uint64_t timed_out_ms = 0);
 
-  engine::Engine& engine_;
+  RequestRegistry& registry_;
   DeadlineTimer& timer_;
-  const engine::JobId id_;
-  v1::ProofResult* const out_;
+  const std::string id_;
+  v1::AwaitProofResponse* const out_;
   std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
 };
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -123,6 +124,75 @@ class Reader {
   std::string source_;
 };
 
+// The folder Curio's daemon reads Filecoin's parameters from by default (srs.param_cache).
+constexpr const char* kCurioParamCache = "/data/zk/params";
+
+// Curio's Rust daemon's keys: mapped onto ours where cuzk has the feature, else a warning.
+Status read_curio_keys(const Reader& r, DaemonConfig& c) {
+  struct Ignored {
+    const char* section;
+    const char* key;
+    const char* why;
+  };
+  static constexpr Ignored kIgnored[] = {
+      {"daemon", "status_listen", "cuzk has no JSON /status endpoint; daemon.metrics_http serves Prometheus text"},
+      {"memory", "total_budget", "cuzk budgets memory.pinned_budget and memory.working_memory_budget separately"},
+      {"memory", "safety_margin", "cuzk budgets memory.pinned_budget and memory.working_memory_budget separately"},
+      {"memory", "eviction_min_idle", "cuzk evicts the least recently used parameters when over memory.pinned_budget"},
+      {"gpus", "gpu_workers_per_device", "cuzk runs one worker per GPU"},
+      {"synthesis", "partition_workers", "the working-memory budget bounds the partitions in flight"},
+      {"pipeline", "enabled", "cuzk always pipelines synthesis and proving"},
+      {"pipeline", "synthesis_lookahead", "the working-memory budget bounds what waits for a GPU"},
+      {"pipeline", "max_parallel_synthesis", "synthesis.threads and pipeline.synthesis_concurrency bound synthesis"},
+      {"pipeline", "slot_size", "cuzk always proves partition by partition"},
+      {"pipeline", "max_gpu_queue_depth", "the working-memory budget bounds what waits for a GPU"},
+      {"logging", "format", "cuzk logs plain lines"},
+  };
+  for (const Ignored& i : kIgnored) {
+    if (r.node(i.section, i.key) == nullptr) continue;
+    std::string warning = r.error(std::string(i.section) + "." + i.key, "ignored (").message();
+    warning += i.why;
+    warning += ")";
+    c.warnings.push_back(std::move(warning));
+  }
+  if (r.node("prover", "threads") == nullptr) {
+    int64_t v = static_cast<int64_t>(c.engine.prover_threads);
+    CUZK_RETURN_IF_ERROR(r.get_int("gpus", "gpu_threads", 0, 4096, v));
+    c.engine.prover_threads = static_cast<size_t>(v);
+  } else if (r.node("gpus", "gpu_threads") != nullptr) {
+    c.warnings.push_back(r.error("gpus.gpu_threads", "ignored (prover.threads is set)").message());
+  }
+  int64_t drivers = static_cast<int64_t>(c.engine.synthesis_drivers);
+  CUZK_RETURN_IF_ERROR(r.get_int("pipeline", "synthesis_concurrency", 1, 64, drivers));
+  c.engine.synthesis_drivers = static_cast<size_t>(drivers);
+  return Status::ok();
+}
+
+// daemon.socket_owner / socket_group / socket_mode, result_retention_s, max_retained_results.
+Status read_socket_and_retention(const Reader& r, DaemonConfig& c) {
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "socket_owner", c.socket_owner));
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "socket_group", c.socket_group));
+  if (const toml::node* n = r.node("daemon", "socket_mode")) {
+    int64_t mode = -1;
+    if (n->is_integer()) mode = **n->as_integer();  // 0o660 in TOML
+    if (n->is_string()) {
+      const std::string& text = **n->as_string();
+      char* end = nullptr;
+      const long parsed = std::strtol(text.c_str(), &end, 8);
+      if (!text.empty() && end == text.c_str() + text.size()) mode = parsed;
+    }
+    if (mode < 0 || mode > 0777) return r.error("daemon.socket_mode", "must be a file mode such as \"0660\" or 0o660");
+    c.socket_mode = static_cast<uint32_t>(mode);
+  }
+  int64_t v = c.result_retention.count();
+  CUZK_RETURN_IF_ERROR(r.get_int("daemon", "result_retention_s", 0, 7 * 86400, v));
+  c.result_retention = std::chrono::seconds(v);
+  v = static_cast<int64_t>(c.max_retained_results);
+  CUZK_RETURN_IF_ERROR(r.get_int("daemon", "max_retained_results", 0, 1000000, v));
+  c.max_retained_results = static_cast<size_t>(v);
+  return Status::ok();
+}
+
 }  // namespace
 
 std::optional<size_t> parse_bytes(std::string_view text) {
@@ -175,6 +245,7 @@ DaemonConfig default_config() {
   DaemonConfig c;
   (void)set_listen(c, "unix:" + default_socket_path());
   c.generated_dir = kinds::default_generated_param_dir();
+  if (std::filesystem::is_directory(kCurioParamCache)) c.param_dirs = {kCurioParamCache};
   c.synthetic_ids = {"synthetic-1024", "synthetic-4096", "synthetic-16384", "synthetic-65536"};
   return c;
 }
@@ -189,15 +260,19 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
     return Status::invalid_argument(msg.str());
   }
   const Reader r(root, source);
-  if (Status s = r.check_known({{"daemon", {"listen", "drain_timeout_s", "max_message_mib", "self_verify", "metrics_http"}},
-                                {"memory", {"pinned_budget", "working_memory_budget"}},
-                                {"gpus", {"enabled", "devices", "affinity"}},
-                                {"scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}},
-                                {"synthesis", {"threads"}},
-                                {"prover", {"threads"}},
-                                {"srs", {"param_dirs", "generated_dir", "preload"}},
-                                {"circuits", {"synthetic", "synthetic_on_demand"}},
-                                {"logging", {"level", "file"}}});
+  if (Status s = r.check_known(
+          {{"daemon", {"listen", "drain_timeout_s", "max_message_mib", "self_verify", "metrics_http", "socket_owner",
+                       "socket_group", "socket_mode", "result_retention_s", "max_retained_results", "status_listen"}},
+           {"memory", {"pinned_budget", "working_memory_budget", "total_budget", "safety_margin", "eviction_min_idle"}},
+           {"gpus", {"enabled", "devices", "affinity", "gpu_threads", "gpu_workers_per_device"}},
+           {"scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}},
+           {"synthesis", {"threads", "partition_workers"}},
+           {"pipeline", {"enabled", "synthesis_lookahead", "synthesis_concurrency", "max_parallel_synthesis",
+                         "slot_size", "max_gpu_queue_depth"}},
+           {"prover", {"threads"}},
+           {"srs", {"param_dirs", "param_cache", "generated_dir", "preload"}},
+           {"circuits", {"synthetic", "synthetic_on_demand"}},
+           {"logging", {"level", "file", "format"}}});
       !s.is_ok()) {
     return s;
   }
@@ -236,13 +311,30 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   v = 0;
   if (Status s = r.get_int("prover", "threads", 0, 4096, v); !s.is_ok()) return s;
   c.engine.prover_threads = static_cast<size_t>(v);
-  if (Status s = r.get_strings("srs", "param_dirs", c.param_dirs); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(read_curio_keys(r, c));
+  CUZK_RETURN_IF_ERROR(read_socket_and_retention(r, c));
+  std::vector<std::string> param_dirs;
+  CUZK_RETURN_IF_ERROR(r.get_strings("srs", "param_dirs", param_dirs));
+  // srs.param_cache: the folder named, or Curio's default where it exists.
+  std::string param_cache;
+  CUZK_RETURN_IF_ERROR(r.get_string("srs", "param_cache", param_cache));
+  if (r.node("srs", "param_cache") != nullptr && param_cache.empty()) {
+    return r.error("srs.param_cache", "must be a folder");
+  }
+  if (param_cache.empty() && std::filesystem::is_directory(kCurioParamCache)) param_cache = kCurioParamCache;
+  if (!param_cache.empty()) param_dirs.push_back(param_cache);
+  c.param_dirs = std::move(param_dirs);
   if (Status s = r.get_string("srs", "generated_dir", c.generated_dir); !s.is_ok()) return s;
   if (Status s = r.get_strings("srs", "preload", c.engine.preload); !s.is_ok()) return s;
   CUZK_RETURN_IF_ERROR(r.get_strings("circuits", "synthetic", c.synthetic_ids));
   CUZK_RETURN_IF_ERROR(r.get_bool("circuits", "synthetic_on_demand", c.synthetic_on_demand));
   if (Status s = r.get_string("logging", "level", c.log_level); !s.is_ok()) return s;
-  if (c.log_level != "info" && c.log_level != "warn") return r.error("logging.level", "must be \"info\" or \"warn\"");
+  // Curio's levels: trace and debug log as much as info, error as little as warn.
+  if (c.log_level == "trace" || c.log_level == "debug") c.log_level = "info";
+  if (c.log_level == "error") c.log_level = "warn";
+  if (c.log_level != "info" && c.log_level != "warn") {
+    return r.error("logging.level", "must be \"info\" or \"warn\" (or Curio's \"trace\", \"debug\", \"error\")");
+  }
   if (Status s = r.get_string("logging", "file", c.log_file); !s.is_ok()) return s;
   return c;
 }

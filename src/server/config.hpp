@@ -1,7 +1,12 @@
 // The daemon's configuration: embedded defaults, overridden by a TOML file.
 //
-//   [daemon]     listen = "unix:/run/cuzk/cuzk.sock" | "tcp:127.0.0.1:9820"; drain_timeout_s;
-//                max_message_mib; self_verify; metrics_http = "127.0.0.1:9821" (optional)
+//   [daemon]     listen = "unix:/run/cuzk/cuzk.sock" | "unix:///run/curio/cuzk.sock" |
+//                "tcp:127.0.0.1:9820" | "0.0.0.0:9820"; drain_timeout_s; max_message_mib;
+//                self_verify; metrics_http = "127.0.0.1:9821" (optional);
+//                socket_owner = "curio", socket_group = "curio" (names or numbers; default:
+//                the daemon's), socket_mode = "0660" (or 0o660);
+//                result_retention_s = 3600 (finished results kept for retries and awaits),
+//                max_retained_results = 1000
 //   [memory]     pinned_budget = "16GiB"; working_memory_budget = "8GiB"  (or integer bytes)
 //   [gpus]       enabled = true; devices = [0, 1] (empty: all); affinity = true
 //   [scheduler]  max_batch_size; max_batch_wait_ms; sort_by_type
@@ -9,18 +14,30 @@
 //   [prover]     threads (CPU prover / GPU host threads; 0: one per core)
 //   [srs]        param_dirs = [...] (every <id>.zkey there is a circom circuit <id>; an
 //                <id>.params there holds native circuit <id>'s bellperson parameters);
+//                param_cache = "/data/zk/params" (Curio's key, searched after param_dirs;
+//                unset: Curio's default folder where it exists);
 //                generated_dir (parameters generated for synthetic and test circuits);
 //                preload = ["circuit-id", ...]
 //   [circuits]   synthetic = ["synthetic-16384", ...] (benchmark circuits offered);
 //                synthetic_on_demand = false (true: any synthetic-<N>[x<P>] a client names,
 //                whose parameters the daemon then generates and writes to disk)
-//   [logging]    level = "info" | "warn"; file = "" (stderr)
+//   [logging]    level = "info" | "warn" (Curio's "trace", "debug" read as info, "error" as
+//                warn); file = "" (stderr)
+//
+// Curio's Rust daemon's keys are accepted too, so an operator's cuzk.toml works unchanged:
+// mapped where cuzk has the feature — gpus.gpu_threads → prover.threads (unless set),
+// pipeline.synthesis_concurrency → the number of units synthesized at once, srs.param_cache,
+// logging.level — and otherwise ignored with a warning naming the key (daemon.status_listen,
+// memory.total_budget / safety_margin / eviction_min_idle, gpus.gpu_workers_per_device,
+// synthesis.partition_workers, pipeline.enabled / synthesis_lookahead /
+// max_parallel_synthesis / slot_size / max_gpu_queue_depth, logging.format).
 //
 // With no file the daemon listens on a unix socket under $XDG_RUNTIME_DIR (or /tmp/cuzk-<uid>)
 // and proves on every GPU, or on the CPU. Unknown sections or keys, wrong types and bad values
 // are errors naming the key.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +53,10 @@ struct DaemonConfig {
   int drain_timeout_s = 60;
   size_t max_message_bytes = size_t{1} << 30;
   std::string metrics_http;  // "<host>:<port>" or empty
+  std::string socket_owner, socket_group;  // user / group names or numbers; empty: the daemon's
+  uint32_t socket_mode = 0660;
+  std::chrono::seconds result_retention{3600};
+  size_t max_retained_results = 1000;
   bool use_gpus = true;          // one worker per GPU where CUDA is built and a GPU is present
   std::vector<int> gpu_devices;  // empty → all
   std::vector<std::string> param_dirs;
@@ -45,6 +66,9 @@ struct DaemonConfig {
   std::string log_level = "info";
   std::string log_file;
   engine::EngineConfig engine;
+  // "<source>: <key>: ignored (…)" for each of Curio's keys cuzk does not implement; the daemon
+  // logs them at start.
+  std::vector<std::string> warnings;
 };
 
 // The embedded defaults (no file).

@@ -2,7 +2,9 @@
 // → drain.
 #include "server/daemon.hpp"
 
+#include <grp.h>
 #include <grpcpp/grpcpp.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -36,6 +38,44 @@ bool socket_in_use(const std::string& path) {
   return in_use;
 }
 
+// A user or group named by name or number (empty → std::nullopt: leave it).
+Result<std::optional<uint32_t>> resolve_id(const std::string& name, bool group, const char* key) {
+  if (name.empty()) return std::optional<uint32_t>();
+  if (name.find_first_not_of("0123456789") == std::string::npos && name.size() < 10) {
+    return std::optional<uint32_t>(static_cast<uint32_t>(std::stoul(name)));
+  }
+  std::vector<char> buffer(16384);
+  if (group) {
+    struct group g {};
+    struct group* found = nullptr;
+    if (::getgrnam_r(name.c_str(), &g, buffer.data(), buffer.size(), &found) == 0 && found != nullptr) {
+      return std::optional<uint32_t>(found->gr_gid);
+    }
+  } else {
+    struct passwd p {};
+    struct passwd* found = nullptr;
+    if (::getpwnam_r(name.c_str(), &p, buffer.data(), buffer.size(), &found) == 0 && found != nullptr) {
+      return std::optional<uint32_t>(found->pw_uid);
+    }
+  }
+  return Status::invalid_argument(std::string(key) + ": no " + (group ? "group" : "user") + " '" + name + "'");
+}
+
+// Gives the socket its configured owner, group and mode (Curio often runs as another user).
+Status set_socket_access(const DaemonConfig& c) {
+  CUZK_ASSIGN_OR_RETURN(const std::optional<uint32_t> uid, resolve_id(c.socket_owner, false, "daemon.socket_owner"));
+  CUZK_ASSIGN_OR_RETURN(const std::optional<uint32_t> gid, resolve_id(c.socket_group, true, "daemon.socket_group"));
+  if ((uid || gid) && ::chown(c.socket_path.c_str(), uid ? *uid : static_cast<uid_t>(-1),
+                              gid ? *gid : static_cast<gid_t>(-1)) != 0) {
+    return Status::invalid_argument("cannot give " + c.socket_path + " owner '" + c.socket_owner + "' group '" +
+                                    c.socket_group + "': " + std::strerror(errno));
+  }
+  if (::chmod(c.socket_path.c_str(), c.socket_mode) != 0) {
+    return Status::invalid_argument("cannot set the mode of " + c.socket_path + ": " + std::strerror(errno));
+  }
+  return Status::ok();
+}
+
 Status prepare_socket_path(const std::string& path) {
   namespace fs = std::filesystem;
   if (path.size() >= sizeof(sockaddr_un{}.sun_path)) {
@@ -52,8 +92,9 @@ Status prepare_socket_path(const std::string& path) {
   if (::stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
     return Status::invalid_argument("socket folder " + dir.string() + " is not a directory");
   }
-  if (info.st_uid != ::getuid() && (info.st_mode & S_ISVTX) == 0) {
-    // Someone else's folder (and not a sticky one like /tmp): they could replace our socket.
+  if (info.st_uid != ::getuid() && info.st_uid != 0 && (info.st_mode & S_ISVTX) == 0) {
+    // Someone else's folder (not root's, not a sticky one like /tmp): they could replace our
+    // socket.
     return Status::invalid_argument("socket folder " + dir.string() + " belongs to another user");
   }
   if (fs::exists(path, ec)) {
@@ -119,7 +160,11 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
       return 1;
     }
   }
-  ProvingService service(**engine);
+  for (const std::string& warning : c.warnings) logger.line("warning: " + warning);
+  RequestRegistryOptions retention;
+  retention.retention = c.result_retention;
+  retention.max_results = c.max_retained_results;
+  ProvingService service(**engine, retention);
   grpc::ServerBuilder builder;
   builder.AddListeningPort(c.listen, grpc::InsecureServerCredentials());
   builder.RegisterService(&service);
@@ -131,7 +176,14 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     err << "cuzk daemon: cannot listen on " << c.listen << "\n";
     return 1;
   }
-  if (!c.socket_path.empty()) ::chmod(c.socket_path.c_str(), 0660);
+  if (!c.socket_path.empty()) {
+    if (Status s = set_socket_access(c); !s.is_ok()) {
+      err << "cuzk daemon: " << s.message() << "\n";
+      server->Shutdown();
+      ::unlink(c.socket_path.c_str());
+      return 1;
+    }
+  }
 
   MetricsHttp metrics_http;
   if (!c.metrics_http.empty()) {

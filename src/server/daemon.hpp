@@ -1,6 +1,6 @@
 // The proving server as a library: run_daemon(config) puts the kind catalog (src/kinds) and
-// the prover backends (src/backend) together into an engine, serves it over gRPC (unix socket,
-// mode 0660, unless TCP is configured) and runs until SIGTERM/SIGINT: then it stops accepting
+// the prover backends (src/backend) together into an engine, serves it over gRPC (a unix socket
+// with the configured owner, group and mode — 0660 by default — unless TCP is configured) and runs until SIGTERM/SIGINT: then it stops accepting
 // jobs, lets in-flight ones finish (at most daemon.drain_timeout_s), and returns 0. It parses
 // no flags: the command line (src/cli) reads the configuration and calls it.
 // Returns 2 for an invalid configuration (the message names the key), 1 if it could not start

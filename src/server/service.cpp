@@ -1,40 +1,61 @@
-// ProvingService: request validation, engine calls, status-code mapping, on the callback API.
+// ProvingService: request checks, translation, the registry, status-code mapping.
 #include "server/service.hpp"
 
-#include <chrono>
+#include <charconv>
 
+#include "engine/metrics.hpp"
 #include "server/await_reactor.hpp"
+#include "server/proof_request.hpp"
 
 namespace cuzk::server {
 namespace {
-
-std::optional<engine::Priority> priority_from(v1::Priority p) {
-  switch (p) {
-    case v1::PRIORITY_CRITICAL: return engine::Priority::kCritical;
-    case v1::PRIORITY_HIGH: return engine::Priority::kHigh;
-    case v1::PRIORITY_NORMAL: return engine::Priority::kNormal;
-    case v1::PRIORITY_LOW: return engine::Priority::kLow;
-    default: return std::nullopt;
-  }
-}
-
-Result<engine::JobRequest> job_request(const v1::ProofRequest& req) {
-  if (req.circuit_id().empty()) return Status::invalid_argument("circuit_id is empty");
-  if (req.priority() != v1::PRIORITY_UNSPECIFIED && !priority_from(req.priority())) {
-    return Status::invalid_argument("priority " + std::to_string(static_cast<int>(req.priority())) + " is not a Priority");
-  }
-  engine::JobRequest out;
-  out.circuit_id = req.circuit_id();
-  out.priority = priority_from(req.priority());
-  out.payload.assign(req.payload().begin(), req.payload().end());
-  return out;
-}
 
 // A reactor that finishes at once with `status`.
 grpc::ServerUnaryReactor* finished(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
   grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
   reactor->Finish(status);
   return reactor;
+}
+
+// An in-band FAILED answer for a request that never became a job.
+grpc::ServerUnaryReactor* failed_in_band(grpc::CallbackServerContext* ctx, const std::string& id, const Status& why,
+                                         v1::AwaitProofResponse* out) {
+  engine::JobResult refused;
+  refused.status = why;
+  fill_response(refused, id, out);
+  return finished(ctx, grpc::Status::OK);
+}
+
+v1::Priority to_proto(engine::Priority p) {
+  switch (p) {
+    case engine::Priority::kCritical: return v1::CRITICAL;
+    case engine::Priority::kHigh: return v1::HIGH;
+    case engine::Priority::kNormal: return v1::NORMAL;
+    case engine::Priority::kLow: return v1::LOW;
+  }
+  return v1::PRIORITY_UNSPECIFIED;
+}
+
+v1::SRSStatus::Tier to_proto(engine::SrsTier t) {
+  switch (t) {
+    case engine::SrsTier::kHot: return v1::SRSStatus::HOT;
+    case engine::SrsTier::kWarm: return v1::SRSStatus::WARM;
+    case engine::SrsTier::kCold: return v1::SRSStatus::COLD;
+  }
+  return v1::SRSStatus::COLD;
+}
+
+// The SRS entry a circuit loaded, if the engine knows one.
+std::optional<engine::SrsInfo> srs_of(const engine::EngineStatus& s, const std::string& circuit_id) {
+  for (const auto& srs : s.srs) {
+    if (srs.circuit_id == circuit_id) return srs;
+  }
+  return std::nullopt;
+}
+
+std::set<std::string> circuit_set(const engine::Engine& engine) {
+  const std::vector<std::string> ids = engine.status().circuits;
+  return {ids.begin(), ids.end()};
 }
 
 }  // namespace
@@ -58,102 +79,166 @@ grpc::Status to_grpc(const Status& status) {
   return {code, status.to_string()};
 }
 
-grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContext* ctx, const v1::ProofRequest* req,
-                                                      v1::SubmitProofResponse* out) {
-  auto request = job_request(*req);
+ProvingService::ProvingService(engine::Engine& engine, RequestRegistryOptions options)
+    : engine_(engine), registry_(engine, options), circuits_(circuit_set(engine)) {}
+
+Result<engine::JobRequest> ProvingService::translate(const v1::SubmitProofRequest& req) const {
+  return job_request(req, [this](const std::string& id) { return circuits_.count(id) != 0; });
+}
+
+grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContext* ctx,
+                                                      const v1::SubmitProofRequest* req, v1::SubmitProofResponse* out) {
+  if (Status s = check_request(*req); !s.is_ok()) return finished(ctx, to_grpc(s));
+  auto request = translate(*req);
   if (!request.is_ok()) return finished(ctx, to_grpc(request.status()));
-  auto id = engine_.submit(std::move(request).value());
-  if (!id.is_ok()) return finished(ctx, to_grpc(id.status()));
-  out->set_job_id(*id);
+  const size_t queued_before = [&] {
+    size_t n = 0;
+    for (size_t q : engine_.status().queued) n += q;
+    return n;
+  }();
+  auto submitted = registry_.submit(req->request_id(), request_digest(*req), std::move(request).value(), nullptr);
+  if (!submitted.is_ok()) return finished(ctx, to_grpc(submitted.status()));
+  out->set_job_id(submitted->id);
+  out->set_queue_position(static_cast<uint32_t>(queued_before));
+  out->set_attached(submitted->attached);
   return finished(ctx, grpc::Status::OK);
 }
 
-grpc::ServerUnaryReactor* ProvingService::await_job(grpc::CallbackServerContext*, engine::JobId id, uint64_t timeout_ms,
-                                                    v1::ProofResult* out) {
-  auto* reactor = new AwaitReactor(engine_, timer_, id, out);
-  reactor->start(timeout_ms);
+grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext*, const v1::AwaitProofRequest* req,
+                                                     v1::AwaitProofResponse* out) {
+  auto* reactor = new AwaitReactor(registry_, timer_, req->job_id(), out);
+  const std::string id = req->job_id();
+  reactor->start([this, id](RequestRegistry::Waiter waiter) { return registry_.wait(id, std::move(waiter)); },
+                 req->timeout_ms());
   return reactor;
 }
 
-grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext* ctx,
-                                                     const v1::AwaitProofRequest* req, v1::ProofResult* out) {
-  return await_job(ctx, req->job_id(), req->timeout_ms(), out);
-}
-
 grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx, const v1::ProveRequest* req,
-                                                v1::ProofResult* out) {
-  auto request = job_request(req->request());
-  if (!request.is_ok()) return finished(ctx, to_grpc(request.status()));
-  auto id = engine_.submit(std::move(request).value());
-  if (!id.is_ok()) return finished(ctx, to_grpc(id.status()));
-  return await_job(ctx, *id, req->timeout_ms(), out);
+                                                v1::ProveResponse* out) {
+  if (!req->has_submit()) return finished(ctx, {grpc::StatusCode::INVALID_ARGUMENT, "missing submit field"});
+  const v1::SubmitProofRequest& submit = req->submit();
+  if (Status s = check_request(submit); !s.is_ok()) return finished(ctx, to_grpc(s));
+  const std::string id = submit.request_id().empty() ? make_uuid() : submit.request_id();
+  auto request = translate(submit);
+  if (!request.is_ok()) return failed_in_band(ctx, id, request.status(), out->mutable_result());
+  auto* reactor = new AwaitReactor(registry_, timer_, id, out->mutable_result());
+  const gadgets::Sha256Digest digest = request_digest(submit);
+  reactor->start(
+      [this, id, digest, &request](RequestRegistry::Waiter waiter) -> Result<uint64_t> {
+        RequestRegistry::Waiter refused = waiter;
+        auto submitted = registry_.submit(id, digest, std::move(request).value(), std::move(waiter));
+        if (submitted.is_ok()) return submitted->token;
+        if (submitted.status().code() == StatusCode::kUnavailable) return submitted.status();
+        // Refused by the engine (unknown circuit, a payload it rejects, an id in use): FAILED.
+        engine::JobResult why;
+        why.status = submitted.status();
+        refused(std::make_shared<const engine::JobResult>(std::move(why)));
+        return uint64_t{0};
+      },
+      req->timeout_ms());
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* ProvingService::CancelProof(grpc::CallbackServerContext* ctx,
-                                                      const v1::CancelProofRequest* req, v1::CancelProofResponse*) {
-  return finished(ctx, to_grpc(engine_.cancel(req->job_id())));
+                                                      const v1::CancelProofRequest* req, v1::CancelProofResponse* out) {
+  const Status s = registry_.cancel(req->job_id());
+  if (!s.is_ok()) return finished(ctx, to_grpc(s));
+  out->set_was_running(true);
+  return finished(ctx, grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext* ctx, const v1::GetStatusRequest*,
                                                     v1::GetStatusResponse* out) {
   const engine::EngineStatus s = engine_.status();
-  out->set_version(CUZK_VERSION);
   for (const auto& w : s.workers) {
     auto* o = out->add_workers();
     o->set_name(w.name);
     o->set_busy(w.busy);
     o->set_proofs(w.proofs);
     o->set_description(w.description);
+    uint32_t ordinal = 0;
+    const std::string_view name = w.name;
+    if (!name.starts_with("cuda:") ||
+        std::from_chars(name.data() + 5, name.data() + name.size(), ordinal).ec != std::errc()) {
+      continue;
+    }
+    auto* g = out->add_gpus();
+    g->set_ordinal(ordinal);
+    g->set_name(w.description.substr(0, w.description.find(',')));  // "<device>, <memory>, …"
+    g->set_busy(w.busy);
+    g->set_proofs(w.proofs);
+    g->set_description(w.description);
   }
-  out->set_gpu_note(s.gpu_note);
   for (const auto& srs : s.srs) {
-    auto* o = out->add_srs();
-    o->set_path(srs.path);
+    auto* o = out->add_loaded_srs();
     o->set_circuit_id(srs.circuit_id);
-    o->set_tier(std::string(engine::srs_tier_name(srs.tier)));
-    o->set_refcount(static_cast<uint32_t>(srs.refcount));
-    o->set_bytes(srs.bytes);
+    o->set_tier(to_proto(srs.tier));
+    o->set_size_bytes(srs.bytes);
+    o->set_ref_count(static_cast<uint32_t>(srs.refcount));
+    o->set_path(srs.path);
     o->set_load_ms(srs.load_ms);
   }
-  for (size_t p = 0; p < s.queued.size(); ++p) {
+  for (const auto& [kind, load] : s.by_kind) {
     auto* q = out->add_queues();
-    q->set_priority(std::string(engine::priority_name(static_cast<engine::Priority>(p))));
+    q->set_proof_kind(engine::curio_kind_name(kind));
+    q->set_pending(static_cast<uint32_t>(load.queued));
+    q->set_in_progress(static_cast<uint32_t>(load.running));
+  }
+  out->set_total_proofs_completed(s.done);
+  out->set_total_proofs_failed(s.failed);
+  out->set_uptime_seconds(static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count()));
+  out->set_pinned_memory_bytes(s.pinned_used);
+  out->set_pinned_memory_limit_bytes(s.pinned_limit);
+
+  out->set_version(CUZK_VERSION);
+  out->set_gpu_note(s.gpu_note);
+  for (size_t p = 0; p < s.queued.size(); ++p) {
+    auto* q = out->add_priority_queues();
+    q->set_priority(to_proto(static_cast<engine::Priority>(p)));
     q->set_jobs(s.queued[p]);
   }
   out->set_submitted(s.submitted);
-  out->set_done(s.done);
-  out->set_failed(s.failed);
   out->set_cancelled(s.cancelled);
   out->set_running(s.running);
-  out->set_pinned_used_bytes(s.pinned_used);
-  out->set_pinned_limit_bytes(s.pinned_limit);
   out->set_working_used_bytes(s.working_used);
   out->set_working_limit_bytes(s.working_limit);
   for (const auto& c : s.circuits) out->add_circuits(c);
+  out->set_retained_results(registry_.retained());
   return finished(ctx, grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* ProvingService::GetMetrics(grpc::CallbackServerContext* ctx, const v1::GetMetricsRequest*,
                                                      v1::GetMetricsResponse* out) {
-  out->set_text(engine_.metrics_text());
+  out->set_prometheus_text(engine_.metrics_text());
   return finished(ctx, grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* ProvingService::PreloadSRS(grpc::CallbackServerContext* ctx,
-                                                     const v1::PreloadSRSRequest* req, v1::PreloadSRSResponse* out) {
-  if (Status s = engine_.preload(req->circuit_id()); !s.is_ok()) return finished(ctx, to_grpc(s));
-  for (const auto& srs : engine_.status().srs) {
-    if (srs.circuit_id == req->circuit_id()) {
-      out->set_tier(std::string(engine::srs_tier_name(srs.tier)));
-      out->set_load_ms(srs.load_ms);
-    }
+                                                     const v1::PreloadSrsRequest* req, v1::PreloadSrsResponse* out) {
+  const std::string id = circuit_id_from_curio_name(req->circuit_id());
+  const auto before = srs_of(engine_.status(), id);
+  const bool hot = before && before->tier == engine::SrsTier::kHot;
+  const auto begin = std::chrono::steady_clock::now();
+  if (Status s = engine_.preload(id); !s.is_ok()) return finished(ctx, to_grpc(s));
+  out->set_circuit_id(id);
+  out->set_already_loaded(hot);
+  if (!hot) {
+    out->set_load_time_ms(static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - begin).count()));
   }
   return finished(ctx, grpc::Status::OK);
 }
 
-grpc::ServerUnaryReactor* ProvingService::EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSRSRequest* req,
-                                                   v1::EvictSRSResponse*) {
-  return finished(ctx, to_grpc(engine_.evict(req->circuit_id())));
+grpc::ServerUnaryReactor* ProvingService::EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSrsRequest* req,
+                                                   v1::EvictSrsResponse* out) {
+  const std::string id = circuit_id_from_curio_name(req->circuit_id());
+  const auto before = srs_of(engine_.status(), id);
+  if (Status s = engine_.evict(id); !s.is_ok()) return finished(ctx, to_grpc(s));
+  out->set_circuit_id(id);
+  out->set_was_loaded(before && before->tier != engine::SrsTier::kCold);
+  out->set_freed_bytes(before ? before->bytes : 0);
+  return finished(ctx, grpc::Status::OK);
 }
 
 }  // namespace cuzk::server

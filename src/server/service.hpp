@@ -1,48 +1,60 @@
-// ProvingService: the gRPC face of an Engine (proto/cuzk/v1/proving.proto), on gRPC's callback
-// API: a Prove or AwaitProof that waits for its job holds no thread — the engine's completion
-// callback (Engine::on_done) finishes the call, one shared timer ends calls whose timeout_ms
-// passes, and a client that goes away drops its wait (the job goes on, its result stays to be
-// awaited). Every RPC maps onto one engine call; engine Status codes map onto gRPC codes with
-// the message kept; proofs and public inputs are encoded here, in the circuit's encoding.
+// ProvingService: the gRPC face of an Engine (proto/cuzk/v1/proving.proto, wire-compatible
+// with Curio's client), on gRPC's callback API. Requests go through proof_request (Curio's
+// proof kinds → circuit ids and payloads) and the RequestRegistry (request ids as idempotency
+// keys) to the engine; a Prove or AwaitProof that waits holds no thread — the registry's
+// waiter finishes the call, one shared timer ends calls whose timeout_ms passes (in-band
+// TIMEOUT), and a client that goes away drops its wait (the job goes on, its result is kept
+// for a retry). Job outcomes come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC
+// status codes only for calls that cannot become a job (the proto's header lists them).
 #pragma once
 
 #include <grpcpp/grpcpp.h>
 
+#include <chrono>
+#include <set>
+#include <string>
+
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "engine/engine.hpp"
 #include "server/deadline_timer.hpp"
+#include "server/request_ids.hpp"
 
 namespace cuzk::server {
 
+// An engine Status as a gRPC status, the message kept.
 grpc::Status to_grpc(const Status& status);
 
 class ProvingService final : public cuzk::v1::ProvingEngine::CallbackService {
  public:
-  explicit ProvingService(engine::Engine& engine) : engine_(engine) {}
+  // `engine` outlives the service; its catalog is read once, here.
+  ProvingService(engine::Engine& engine, RequestRegistryOptions options);
 
-  grpc::ServerUnaryReactor* SubmitProof(grpc::CallbackServerContext* ctx, const v1::ProofRequest* req,
+  grpc::ServerUnaryReactor* SubmitProof(grpc::CallbackServerContext* ctx, const v1::SubmitProofRequest* req,
                                         v1::SubmitProofResponse* out) override;
   grpc::ServerUnaryReactor* AwaitProof(grpc::CallbackServerContext* ctx, const v1::AwaitProofRequest* req,
-                                       v1::ProofResult* out) override;
+                                       v1::AwaitProofResponse* out) override;
   grpc::ServerUnaryReactor* Prove(grpc::CallbackServerContext* ctx, const v1::ProveRequest* req,
-                                  v1::ProofResult* out) override;
+                                  v1::ProveResponse* out) override;
   grpc::ServerUnaryReactor* CancelProof(grpc::CallbackServerContext* ctx, const v1::CancelProofRequest* req,
                                         v1::CancelProofResponse* out) override;
   grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* ctx, const v1::GetStatusRequest* req,
                                       v1::GetStatusResponse* out) override;
   grpc::ServerUnaryReactor* GetMetrics(grpc::CallbackServerContext* ctx, const v1::GetMetricsRequest* req,
                                        v1::GetMetricsResponse* out) override;
-  grpc::ServerUnaryReactor* PreloadSRS(grpc::CallbackServerContext* ctx, const v1::PreloadSRSRequest* req,
-                                       v1::PreloadSRSResponse* out) override;
-  grpc::ServerUnaryReactor* EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSRSRequest* req,
-                                     v1::EvictSRSResponse* out) override;
+  grpc::ServerUnaryReactor* PreloadSRS(grpc::CallbackServerContext* ctx, const v1::PreloadSrsRequest* req,
+                                       v1::PreloadSrsResponse* out) override;
+  grpc::ServerUnaryReactor* EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSrsRequest* req,
+                                     v1::EvictSrsResponse* out) override;
 
  private:
-  grpc::ServerUnaryReactor* await_job(grpc::CallbackServerContext* ctx, engine::JobId id, uint64_t timeout_ms,
-                                      v1::ProofResult* out);
+  // The engine job a request asks for, or why it cannot be one (see proof_request.hpp).
+  Result<engine::JobRequest> translate(const v1::SubmitProofRequest& req) const;
 
   engine::Engine& engine_;
+  RequestRegistry registry_;
   DeadlineTimer timer_;
+  const std::set<std::string> circuits_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace cuzk::server

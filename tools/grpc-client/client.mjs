@@ -9,8 +9,10 @@
 // fixture's verification_key.json; native (bellperson) proofs with @noble/curves' pairing
 // against the verifying key read from the daemon's parameter file. Then it sends malformed
 // requests (unknown circuit, garbage payload, an oversized message, a witness for another
-// circuit, unknown job ids) and expects clean gRPC errors, and checks the daemon is still
-// healthy. Prints one line per check and exits 1 on the first failure.
+// circuit, unknown job ids) and expects a FAILED outcome or a clean gRPC error naming the
+// problem, and checks the daemon is still healthy. Requests use proof_kind CIRCUIT (cuzk's
+// own circuits); tools/grpc-client/curio.mjs speaks Curio's side of the same service.
+// Prints one line per check and exits 1 on the first failure.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,6 +90,13 @@ function verifySnarkjs(name, result, tag) {
   }
 }
 
+// A Prove whose job fails: the outcome comes in-band, FAILED with a message.
+async function expectFailed(what, request, fragment) {
+  const { result } = await call('Prove', { submit: request });
+  ok(result.status === 'FAILED' && result.errorMessage.includes(fragment) && result.proof.length === 0,
+     `${what} → ${result.status}: ${result.errorMessage}`);
+}
+
 async function expectError(what, promise, code, fragment) {
   try {
     await promise;
@@ -108,23 +117,24 @@ ok(status.circuits.includes('many_public') && status.circuits.includes('no_publi
 
 // Concurrent mixed jobs: some through Prove, some through SubmitProof + AwaitProof.
 const jobs = [
-  { circuit: 'many_public', priority: 'PRIORITY_NORMAL', payload: wtns('many_public'), kind: 'circom' },
-  { circuit: 'no_public', priority: 'PRIORITY_HIGH', payload: wtns('no_public'), kind: 'circom' },
-  { circuit: 'many_public', priority: 'PRIORITY_LOW', payload: wtns('many_public'), kind: 'circom' },
-  { circuit: 'synthetic-256', priority: 'PRIORITY_LOW', payload: Buffer.from('a'), kind: 'native' },
-  { circuit: 'synthetic-256', priority: 'PRIORITY_CRITICAL', payload: Buffer.from('b'), kind: 'native' },
+  { circuit: 'many_public', priority: 'NORMAL', payload: wtns('many_public'), kind: 'circom' },
+  { circuit: 'no_public', priority: 'HIGH', payload: wtns('no_public'), kind: 'circom' },
+  { circuit: 'many_public', priority: 'LOW', payload: wtns('many_public'), kind: 'circom' },
+  { circuit: 'synthetic-256', priority: 'LOW', payload: Buffer.from('a'), kind: 'native' },
+  { circuit: 'synthetic-256', priority: 'CRITICAL', payload: Buffer.from('b'), kind: 'native' },
   { circuit: 'synthetic-256x3', priority: 'PRIORITY_UNSPECIFIED', payload: Buffer.from('c'), kind: 'native' },
   { circuit: 'window-post-2KiB', priority: 'PRIORITY_UNSPECIFIED', payload: Buffer.from('d'), kind: 'native' },
 ];
 const results = await Promise.all(jobs.map(async (job, i) => {
-  const request = { circuitId: job.circuit, priority: job.priority, payload: job.payload };
-  if (i % 2 === 0) return call('Prove', { request, timeoutMs: 0 });
+  const request = { proofKind: 'CIRCUIT', circuitId: job.circuit, priority: job.priority, payload: job.payload };
+  if (i % 2 === 0) return (await call('Prove', { submit: request, timeoutMs: 0 })).result;
   const { jobId } = await call('SubmitProof', request);
   return call('AwaitProof', { jobId, timeoutMs: 0 });
 }));
 results.forEach((r, i) => {
   const job = jobs[i];
-  ok(r.circuitId === job.circuit && r.proofs.length >= 1 && /^timings: total=\d+ ms \(queue=\d+ ms, srs=\d+ ms, synth=\d+ ms, gpu=\d+ ms\)$/.test(r.timingsLine),
+  ok(r.status === 'COMPLETED' && r.circuitId === job.circuit && r.proofs.length >= 1 &&
+     Buffer.compare(Buffer.concat(r.proofs.map((p) => Buffer.from(p))), Buffer.from(r.proof)) === 0 && /^timings: total=\d+ ms \(queue=\d+ ms, srs=\d+ ms, synth=\d+ ms, gpu=\d+ ms\)$/.test(r.timingsLine),
      `job ${r.jobId} ${job.circuit}: ${r.proofs.length} proof(s), ${r.timingsLine}`);
   if (job.kind === 'circom') {
     ok(verifySnarkjs(job.circuit, r, `job${r.jobId}`), `job ${r.jobId}: snarkjs groth16 verify OK`);
@@ -141,28 +151,37 @@ results.forEach((r, i) => {
   }
 });
 
-// Malformed requests.
-await expectError('unknown circuit', call('Prove', { request: { circuitId: 'no-such-circuit', payload: Buffer.alloc(0) } }),
-  grpc.status.NOT_FOUND, 'no-such-circuit');
-await expectError('garbage payload', call('SubmitProof', { circuitId: 'many_public', payload: Buffer.from('garbage!') }),
+// Malformed requests: Prove answers FAILED in-band (as Curio expects), SubmitProof with a gRPC
+// error (it has no outcome to carry one).
+const circuit = (circuitId, payload) => ({ proofKind: 'CIRCUIT', circuitId, payload });
+await expectFailed('unknown circuit', circuit('no-such-circuit', Buffer.alloc(0)), 'no-such-circuit');
+await expectFailed('garbage payload', circuit('many_public', Buffer.from('garbage!')), 'INVALID_ARGUMENT');
+await expectError('garbage payload (SubmitProof)', call('SubmitProof', circuit('many_public', Buffer.from('garbage!'))),
   grpc.status.INVALID_ARGUMENT);
-await expectError('witness for another circuit', call('SubmitProof', { circuitId: 'many_public', payload: wtns('no_public') }),
-  grpc.status.INVALID_ARGUMENT, 'another circuit');
-await expectError('oversized message', call('SubmitProof', { circuitId: 'many_public', payload: Buffer.alloc(3 << 20) }),
+await expectFailed('witness for another circuit', circuit('many_public', wtns('no_public')), 'another circuit');
+await expectError('oversized message', call('SubmitProof', circuit('many_public', Buffer.alloc(3 << 20))),
   grpc.status.RESOURCE_EXHAUSTED);
-await expectError('empty circuit id', call('SubmitProof', { circuitId: '', payload: Buffer.alloc(0) }),
+await expectError('empty circuit id', call('SubmitProof', circuit('', Buffer.alloc(0))),
   grpc.status.INVALID_ARGUMENT, 'circuit_id');
+await expectError('no proof_kind', call('SubmitProof', { circuitId: 'many_public', payload: Buffer.alloc(0) }),
+  grpc.status.INVALID_ARGUMENT, 'proof_kind');
 await expectError('await an unknown job', call('AwaitProof', { jobId: '987654321', timeoutMs: 10 }), grpc.status.NOT_FOUND);
 await expectError('cancel an unknown job', call('CancelProof', { jobId: '987654321' }), grpc.status.NOT_FOUND);
 
-// Cancellation through the API.
-const { jobId: toCancel } = await call('SubmitProof', { circuitId: 'synthetic-256x40', payload: Buffer.from('e') });
-await call('CancelProof', { jobId: toCancel });
-await expectError('a cancelled job', call('AwaitProof', { jobId: toCancel, timeoutMs: 0 }), grpc.status.CANCELLED);
+// A timeout comes in-band and leaves the job running; cancellation through the API.
+const { jobId: toCancel } = await call('SubmitProof', circuit('synthetic-256x64', Buffer.from('e')));
+const waited = await call('AwaitProof', { jobId: toCancel, timeoutMs: 1 });
+ok(waited.status === 'TIMEOUT' && waited.jobId === toCancel, `AwaitProof timeout_ms 1 → ${waited.status}: ${waited.errorMessage}`);
+const cancelled = await call('CancelProof', { jobId: toCancel });
+ok(cancelled.wasRunning === true, 'CancelProof of a job in flight: was_running');
+const cancelledResult = await call('AwaitProof', { jobId: toCancel, timeoutMs: 0 });
+ok(cancelledResult.status === 'CANCELLED', `a cancelled job → ${cancelledResult.status}: ${cancelledResult.errorMessage}`);
 
 const after = await call('GetStatus', {});
-ok(Number(after.done) >= jobs.length && Number(after.running) === 0, `still healthy: ${after.done} done, ${after.failed} failed`);
+ok(Number(after.totalProofsCompleted) >= jobs.length && Number(after.running) === 0,
+   `still healthy: ${after.totalProofsCompleted} done, ${after.totalProofsFailed} failed`);
 const metrics = await call('GetMetrics', {});
-ok(metrics.text.includes('cuzk_jobs_finished_total'), 'GetMetrics returns Prometheus text');
+ok(metrics.prometheusText.includes('cuzk_jobs_finished_total') && metrics.prometheusText.includes('cuzk_proofs_completed_total'),
+   'GetMetrics returns Prometheus text (cuzk\'s and Curio\'s names)');
 console.log(`${checks} checks passed`);
 client.close();

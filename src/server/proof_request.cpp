@@ -1,0 +1,225 @@
+// Curio's proof kinds → cuzk circuit ids and payloads; Filecoin's registered-proof numbering.
+#include "server/proof_request.hpp"
+
+#include <array>
+#include <span>
+
+namespace cuzk::server {
+namespace {
+
+struct SectorSize {
+  uint64_t bytes;
+  std::string_view name;  // cuzk's circuit-id suffix
+};
+// Filecoin's sector sizes in the order of every registered-proof family below.
+constexpr std::array<SectorSize, 5> kSizes = {{{2048, "2KiB"},
+                                                {uint64_t{8} << 20, "8MiB"},
+                                                {uint64_t{512} << 20, "512MiB"},
+                                                {uint64_t{32} << 30, "32GiB"},
+                                                {uint64_t{64} << 30, "64GiB"}}};
+
+// One family of a registered-proof enum: five consecutive values, one per sector size
+// (filecoin-ffi's numbering, which Curio sends: go-state-types abi.RegisteredSealProof,
+// RegisteredPoStProof, RegisteredUpdateProof).
+struct Family {
+  uint64_t first;
+  std::string_view prefix, suffix;  // the name is prefix + size + suffix
+  bool supported;                   // cuzk has this family's circuit
+};
+constexpr std::array<Family, 4> kSealFamilies = {{{0, "StackedDrg", "V1", false},
+                                                  {5, "StackedDrg", "V1_1", true},
+                                                  {10, "StackedDrg", "V1_1_Feat_SyntheticPoRep", false},
+                                                  {15, "StackedDrg", "V1_2_Feat_NiPoRep", false}}};
+constexpr std::array<Family, 1> kWinningFamilies = {{{0, "StackedDrgWinning", "V1", true}}};
+// Window V1_1 (FFI 10-14) is filecoin-proofs-api's V1_2: the same circuit, other challenges.
+constexpr std::array<Family, 2> kWindowFamilies = {{{5, "StackedDrgWindow", "V1", true},
+                                                    {10, "StackedDrgWindow", "V1_1", true}}};
+constexpr std::array<Family, 1> kUpdateFamilies = {{{0, "StackedDrg", "V1", true}}};
+
+struct Registered {
+  std::string name;  // e.g. "StackedDrg32GiBV1_1"
+  SectorSize size;
+  bool supported;
+};
+
+// Finds `value` in the families of `what` ("RegisteredSealProof", …); checks sector_size.
+Result<Registered> registered(std::span<const Family> families, std::string_view what, const v1::SubmitProofRequest& req,
+                              std::string_view kind) {
+  for (const Family& f : families) {
+    if (req.registered_proof() < f.first || req.registered_proof() >= f.first + kSizes.size()) continue;
+    const SectorSize size = kSizes[req.registered_proof() - f.first];
+    Registered r{std::string(f.prefix), size, f.supported};
+    r.name += size.name;
+    r.name += f.suffix;
+    if (req.sector_size() != 0 && req.sector_size() != size.bytes) {
+      std::string msg = "sector_size " + std::to_string(req.sector_size()) + " does not match registered_proof ";
+      msg += std::to_string(req.registered_proof()) + " (" + r.name + ", " + std::to_string(size.bytes) + " bytes)";
+      return Status::invalid_argument(msg);
+    }
+    return r;
+  }
+  std::string msg = "registered_proof " + std::to_string(req.registered_proof()) + " is not a ";
+  msg += what;
+  msg += " cuzk knows for ";
+  msg += kind;
+  return Status::invalid_argument(msg);
+}
+
+std::string kind_name(v1::ProofKind kind) { return v1::ProofKind_Name(kind); }
+
+Status check_randomness(const v1::SubmitProofRequest& req) {
+  if (req.randomness().size() != 32) {
+    return Status::invalid_argument("randomness: " + std::to_string(req.randomness().size()) +
+                                    " bytes, expected the 32-byte PoSt challenge seed");
+  }
+  return Status::ok();
+}
+
+Result<std::string> porep_circuit(const v1::SubmitProofRequest& req) {
+  CUZK_ASSIGN_OR_RETURN(Registered r, registered(kSealFamilies, "RegisteredSealProof", req, "POREP_SEAL_COMMIT"));
+  if (!r.supported) {
+    return Status::invalid_argument("registered_proof " + std::to_string(req.registered_proof()) + " (" + r.name +
+                                    ") is not supported: cuzk proves the StackedDrg…V1_1 PoRep (registered_proof 5-9)");
+  }
+  if (req.vanilla_proof().empty()) {
+    return Status::invalid_argument("vanilla_proof is empty: PoRep C2 takes the Commit-1 output there");
+  }
+  std::string id = "porep-";
+  id += r.size.name;
+  return id;
+}
+
+// Curio's PoSt requests: checked, then refused naming what is missing (the engine's PoSt
+// circuits prove synthetic sectors from a seed; vanilla proofs have not reached it yet).
+Status post_request(const v1::SubmitProofRequest& req, std::span<const Family> families, std::string_view circuit_prefix,
+                    const std::string& label) {
+  CUZK_ASSIGN_OR_RETURN(Registered r, registered(families, "RegisteredPoStProof", req, kind_name(req.proof_kind())));
+  CUZK_RETURN_IF_ERROR(check_randomness(req));
+  if (req.vanilla_proofs_size() == 0) {
+    return Status::invalid_argument("vanilla_proofs is empty: " + label + " takes one vanilla proof per sector");
+  }
+  std::string circuit(circuit_prefix);
+  circuit += r.size.name;
+  std::string msg = label + " (" + r.name + ") from Curio's vanilla proofs is not available yet: cuzk's circuit ";
+  msg += circuit;
+  msg += " proves only synthetic sectors from a seed (proof_kind CIRCUIT); reading the " +
+         std::to_string(req.vanilla_proofs_size()) + " FallbackPoStSectorProof vanilla proof(s) has not reached the engine";
+  return Status::invalid_argument(msg);
+}
+
+std::optional<engine::Priority> priority_of(v1::Priority p) {
+  switch (p) {
+    case v1::CRITICAL: return engine::Priority::kCritical;
+    case v1::HIGH: return engine::Priority::kHigh;
+    case v1::NORMAL: return engine::Priority::kNormal;
+    case v1::LOW: return engine::Priority::kLow;
+    default: return std::nullopt;
+  }
+}
+
+void digest_bytes(gadgets::Sha256& h, uint32_t field, std::string_view bytes) {
+  std::array<uint8_t, 12> head{};
+  for (int i = 0; i < 4; ++i) head[i] = static_cast<uint8_t>(field >> (8 * i));
+  const uint64_t n = bytes.size();
+  for (int i = 0; i < 8; ++i) head[4 + i] = static_cast<uint8_t>(n >> (8 * i));
+  h.update(head);
+  h.update(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+}
+
+void digest_u64(gadgets::Sha256& h, uint32_t field, uint64_t v) {
+  std::array<char, 8> le{};
+  for (int i = 0; i < 8; ++i) le[i] = static_cast<char>(v >> (8 * i));
+  digest_bytes(h, field, std::string_view(le.data(), le.size()));
+}
+
+}  // namespace
+
+Status check_request(const v1::SubmitProofRequest& req) {
+  if (!v1::ProofKind_IsValid(req.proof_kind()) || req.proof_kind() == v1::PROOF_KIND_UNSPECIFIED) {
+    return Status::invalid_argument("invalid proof_kind: " + std::to_string(static_cast<int>(req.proof_kind())) +
+                                    " (POREP_SEAL_COMMIT=1, SNAP_DEALS_UPDATE=2, WINDOW_POST_PARTITION=3, "
+                                    "WINNING_POST=4, CIRCUIT=40)");
+  }
+  return Status::ok();
+}
+
+Result<engine::JobRequest> job_request(const v1::SubmitProofRequest& req,
+                                       const std::function<bool(const std::string&)>& has_circuit) {
+  engine::JobRequest out;
+  if (req.priority() != v1::PRIORITY_UNSPECIFIED) {
+    out.priority = priority_of(req.priority());
+    if (!out.priority) {
+      return Status::invalid_argument("priority " + std::to_string(static_cast<int>(req.priority())) +
+                                      " is not a Priority (LOW=1 … CRITICAL=4)");
+    }
+  }
+  if (req.proof_kind() != v1::CIRCUIT && !req.circuit_id().empty()) {
+    return Status::invalid_argument("circuit_id '" + req.circuit_id() + "' is only for proof_kind CIRCUIT, not " +
+                                    kind_name(req.proof_kind()));
+  }
+  switch (req.proof_kind()) {
+    case v1::CIRCUIT:
+      if (req.circuit_id().empty()) return Status::invalid_argument("circuit_id is empty (proof_kind CIRCUIT)");
+      out.circuit_id = req.circuit_id();
+      out.payload.assign(req.payload().begin(), req.payload().end());
+      return out;
+    case v1::POREP_SEAL_COMMIT: {
+      CUZK_ASSIGN_OR_RETURN(out.circuit_id, porep_circuit(req));
+      if (!has_circuit(out.circuit_id)) {
+        return Status::invalid_argument("PoRep C2 (POREP_SEAL_COMMIT) needs circuit " + out.circuit_id +
+                                        ", which this daemon does not have (the PoRep kind is not built in)");
+      }
+      out.payload.assign(req.vanilla_proof().begin(), req.vanilla_proof().end());
+      return out;
+    }
+    case v1::SNAP_DEALS_UPDATE: {
+      CUZK_ASSIGN_OR_RETURN(Registered r, registered(kUpdateFamilies, "RegisteredUpdateProof", req, "SNAP_DEALS_UPDATE"));
+      return Status::invalid_argument("SnapDeals (SNAP_DEALS_UPDATE, " + r.name +
+                                      ") is not available yet: cuzk has no EmptySectorUpdate circuit");
+    }
+    case v1::WINDOW_POST_PARTITION:
+      return post_request(req, kWindowFamilies, "window-post-", "WindowPoSt (WINDOW_POST_PARTITION)");
+    case v1::WINNING_POST:
+      return post_request(req, kWinningFamilies, "winning-post-", "WinningPoSt (WINNING_POST)");
+    default:
+      return check_request(req);  // not reached after check_request
+  }
+}
+
+gadgets::Sha256Digest request_digest(const v1::SubmitProofRequest& req) {
+  gadgets::Sha256 h;
+  digest_u64(h, 2, static_cast<uint64_t>(req.proof_kind()));
+  digest_u64(h, 3, req.sector_size());
+  digest_u64(h, 4, req.registered_proof());
+  digest_bytes(h, 10, req.vanilla_proof());
+  digest_u64(h, 11, static_cast<uint64_t>(req.vanilla_proofs_size()));
+  for (const std::string& p : req.vanilla_proofs()) digest_bytes(h, 11, p);
+  digest_u64(h, 20, req.sector_number());
+  digest_u64(h, 21, req.miner_id());
+  digest_bytes(h, 22, req.randomness());
+  digest_u64(h, 23, req.partition_index());
+  digest_bytes(h, 30, req.comm_r_old());
+  digest_bytes(h, 31, req.comm_r_new());
+  digest_bytes(h, 32, req.comm_d_new());
+  digest_bytes(h, 40, req.circuit_id());
+  digest_bytes(h, 41, req.payload());
+  return std::move(h).finish();
+}
+
+std::string circuit_id_from_curio_name(const std::string& name) {
+  static constexpr std::pair<std::string_view, std::string_view> kPrefixes[] = {
+      {"porep-", "porep-"}, {"wpost-", "window-post-"}, {"winning-", "winning-post-"}, {"snap-", "snap-"}};
+  if (name.size() < 3 || name.back() != 'g') return name;
+  for (const auto& [curio, ours] : kPrefixes) {
+    if (!name.starts_with(curio)) continue;
+    const std::string_view gib = std::string_view(name).substr(curio.size(), name.size() - curio.size() - 1);
+    if (gib.empty() || gib.find_first_not_of("0123456789") != std::string_view::npos) return name;
+    std::string id(ours);
+    id += gib;
+    id += "GiB";
+    return id;
+  }
+  return name;
+}
+
+}  // namespace cuzk::server

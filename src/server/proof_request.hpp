@@ -1,0 +1,42 @@
+// What a SubmitProofRequest (proto/cuzk/v1/proving.proto) asks the engine for: Curio's proof
+// kinds — proof_kind + registered_proof (Filecoin's numbering) + sector_size — become cuzk
+// circuit ids (porep-<size>, window-post-<size>, winning-post-<size>) with the kind's payload;
+// proof_kind CIRCUIT names a circuit directly. Also the request's digest, which tells a retry
+// (the same request again) from a different request under the same request id.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "cuzk/v1/proving.pb.h"
+#include "engine/job.hpp"
+#include "gadgets/sha256_native.hpp"
+
+namespace cuzk::server {
+
+// A protocol-level check, before any job exists: proof_kind is one of the enum's values
+// (INVALID_ARGUMENT "proof_kind <n> is not a ProofKind" otherwise, as Curio's Rust daemon
+// answers) and priority is a Priority.
+Status check_request(const v1::SubmitProofRequest& req);
+
+// The engine job a checked request asks for. `has_circuit` says whether the daemon has a
+// circuit id. Errors (INVALID_ARGUMENT, answered in-band as FAILED) name the field and what
+// is wrong: an unknown or mismatching registered_proof / sector_size, a missing or malformed
+// payload, a proof kind whose circuit this daemon does not have (PoRep without the porep kind,
+// SnapDeals), and Curio's PoSt requests while the engine's PoSt circuits prove only synthetic
+// sectors (the message names what is missing).
+Result<engine::JobRequest> job_request(const v1::SubmitProofRequest& req,
+                                       const std::function<bool(const std::string&)>& has_circuit);
+
+// SHA-256 over every field of the request that changes what is proved (all but request_id
+// and priority), each tagged with its field number and length.
+gadgets::Sha256Digest request_digest(const v1::SubmitProofRequest& req);
+
+// Curio's parameter names ("porep-32g", "wpost-32g", "winning-32g", "snap-32g") → cuzk's
+// circuit ids ("porep-32GiB", …); anything else is returned unchanged.
+std::string circuit_id_from_curio_name(const std::string& name);
+
+}  // namespace cuzk::server

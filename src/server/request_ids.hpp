@@ -1,0 +1,82 @@
+// RequestRegistry: request ids as idempotency keys, between the gRPC service and the engine.
+// Curio re-sends a request under the same deterministic id (porep-<miner>-<sector>, …) when
+// its task times out and retries; the registry makes such a retry cost nothing:
+//
+//   - an id whose job is queued or running: the request attaches to that job (one proof);
+//   - an id whose job completed within `retention`: the kept result is handed back;
+//   - an id whose job failed or was cancelled: the retry is a new attempt (a new job);
+//   - the same id with a different request (another digest): refused, naming the id;
+//   - an empty id: a fresh UUID (version 4).
+//
+// The registry collects every job's result from the engine itself (Engine::on_done), so no
+// wait holds a thread, and keeps finished results — for awaiting and for retries — for
+// `retention`, at most `max_results` of them and `max_result_bytes` in all (the oldest go
+// first). Waiters are called once, outside the registry's lock: on the engine thread that
+// finished the job (with the engine's lock held: they must be quick and must not call the
+// engine), or at once on the caller's thread. Thread-safe.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "common/status.hpp"
+#include "engine/engine.hpp"
+#include "gadgets/sha256_native.hpp"
+
+namespace cuzk::server {
+
+struct RequestRegistryOptions {
+  std::chrono::milliseconds retention = std::chrono::hours(1);  // Curio's ProveTimeout is 30 min
+  size_t max_results = 1000;
+  size_t max_result_bytes = size_t{256} << 20;
+};
+
+class RequestRegistry {
+ public:
+  // A finished job's result (status OK, failed or cancelled; never null).
+  using Outcome = std::shared_ptr<const engine::JobResult>;
+  using Waiter = std::function<void(const Outcome&)>;
+
+  struct Submitted {
+    std::string id;         // the request id (the one given, or the UUID made for an empty one)
+    bool attached = false;  // the id named a job already known: nothing new was queued
+    uint64_t token = 0;     // for forget(); 0 if the waiter already ran (or none was given)
+  };
+
+  // `engine` must outlive the registry's calls (its callbacks keep the registry's state alive).
+  RequestRegistry(engine::Engine& engine, RequestRegistryOptions options);
+  ~RequestRegistry();
+  RequestRegistry(const RequestRegistry&) = delete;
+  RequestRegistry& operator=(const RequestRegistry&) = delete;
+
+  // Submits `request` under `id` (see the file comment), `digest` identifying what it asks.
+  // `waiter` (may be empty) is called once with the outcome, unless this returns an error.
+  // Errors: INVALID_ARGUMENT "request_id '<id>' is in use by a different request …"; the
+  // engine's refusal of a new job (unknown circuit, a payload it rejects, UNAVAILABLE).
+  Result<Submitted> submit(std::string id, const gadgets::Sha256Digest& digest, engine::JobRequest request,
+                           Waiter waiter);
+  // Calls `waiter` once with the outcome of the job under `id` (at once if it has finished).
+  // Returns the token for forget() (0 if the waiter already ran). NOT_FOUND: an unknown id,
+  // or one whose result is no longer kept.
+  Result<uint64_t> wait(const std::string& id, Waiter waiter);
+  // Drops a waiter not yet called (its caller went away); the job goes on. False if it ran
+  // or is running.
+  bool forget(const std::string& id, uint64_t token);
+  // Cancels the queued or running job under `id`. NOT_FOUND for an unknown id;
+  // FAILED_PRECONDITION if it already finished.
+  Status cancel(const std::string& id);
+  // Finished results kept now.
+  size_t retained() const;
+
+ private:
+  struct State;
+  std::shared_ptr<State> state_;
+};
+
+// A random (version 4) UUID, "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".
+std::string make_uuid();
+
+}  // namespace cuzk::server
