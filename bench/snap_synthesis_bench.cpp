@@ -2,13 +2,14 @@
 // second into a ProvingAssignment (witness, a/b/c evaluations, densities) on one thread, for a
 // whole 2 KiB and 16 KiB partition and for a 32 GiB partition's header (φ, the comm_r
 // relations, the 127-hash SHA-256 apex tree, the challenge digests) and one of its 86
-// challenges (the partition = header + 86 challenges of one shape); and the counting pass
-// behind snap_circuit_size. Witnesses are synthetic updates (synthetic_partition.hpp) that pass
+// challenges (the partition = header + 86 challenges of one shape); reading and checking a
+// 32 GiB partition natively; and the counting pass behind snap_circuit_size. Witnesses are synthetic updates (synthetic_partition.hpp) that pass
 // the native checks. Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
 #include <map>
 
+#include "filecoin/snapdeals/partition_bincode.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"
@@ -74,6 +75,22 @@ void BM_SnapSlice(benchmark::State& state) {
   report(state, constraints);
 }
 BENCHMARK(BM_SnapSlice)->Args({32 << 20, 0})->Args({32 << 20, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The input path before synthesis: read_snap_partition and check_snap_partition of partition 0.
+void BM_SnapReadAndCheck(benchmark::State& state) {
+  const Instance& in = instance(static_cast<uint64_t>(state.range(0)) << 10);
+  const std::vector<uint8_t> bytes = write_snap_partition(in.update.partitions[0]);
+  for (auto _ : state) {
+    const Result<SnapPartitionProof> proof = read_snap_partition(bytes, 0);
+    const Result<CheckedSnapPartition> checked =
+        check_snap_partition(in.config, *proof, 0, in.update.comm_r_old, in.update.comm_r_new, in.update.comm_d_new,
+                             in.update.h);
+    if (!checked.is_ok()) state.SkipWithError(checked.status().to_string().c_str());
+    benchmark::DoNotOptimize(checked->challenges.data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes.size());
+}
+BENCHMARK(BM_SnapReadAndCheck)->Arg(32 << 20)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // snap_circuit_size: the header and one blank challenge into a CountingConstraintSystem.
 void BM_SnapCircuitSize(benchmark::State& state) {
