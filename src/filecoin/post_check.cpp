@@ -194,8 +194,14 @@ Result<PostPartitionInput> read_post_partition(const PostConfig& config,
   for (size_t i = 0; i < sector_proofs.size(); ++i) {
     Result<FallbackPostSectorProof> proof = read_fallback_post_sector_proof(sector_proofs[i]);
     if (!proof.is_ok()) {
+      // Name the sector by its id too when its first field is there.
       std::string message = "sector ";
       message += std::to_string(i);
+      if (sector_proofs[i].size() >= 8) {
+        uint64_t id = 0;
+        for (size_t b = 0; b < 8; ++b) id |= uint64_t{sector_proofs[i][b]} << (8 * b);
+        message = sector_name(i, id);
+      }
       message += ": ";
       message += proof.status().message();
       return Status::invalid_argument(std::move(message));
@@ -223,8 +229,8 @@ Result<PostPartitionInput> read_post_partition(const PostConfig& config,
 Result<CheckedPostPartition> check_post_partition(const PostConfig& config, const PostPartitionInput& input,
                                                   const Randomness& randomness, size_t partition, ThreadPool* pool) {
   if (!Fr::from_bytes_le(randomness)) {
-    return Status::invalid_argument("randomness: not a canonical field element (its last byte must be ≤ 0x73; "
-                                    "Filecoin masks it with 0x3f)");
+    return Status::invalid_argument("randomness: not a canonical field element (≥ the BLS12-381 scalar modulus; "
+                                    "Filecoin masks its last byte with 0x3f)");
   }
   if (config.kind == PostKind::kWinning && partition != 0) {
     std::string message = "partition ";

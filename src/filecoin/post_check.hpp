@@ -62,7 +62,8 @@ Result<CheckedPostPartition> check_post_partition(const PostConfig& config, cons
                                                   const Randomness& randomness, size_t partition,
                                                   ThreadPool* pool = nullptr);
 
-// The circuit's witness for a checked partition: WindowPoSt one slot per sector, the slots past
+// The circuit's witness for a checked partition (`checked` is check_post_partition's result for
+// `input` under `config`): WindowPoSt one slot per sector, the slots past
 // the last sector filled with copies of it (rust-fil-proofs' single_partition_vanilla_proofs);
 // WinningPoSt inclusion proof i of its sector in slot i.
 FallbackPoStCircuit post_partition_circuit(const PostConfig& config, const PostPartitionInput& input,

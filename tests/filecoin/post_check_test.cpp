@@ -148,6 +148,14 @@ TEST(PostCheck, CountsAreChecked) {
   EXPECT_NE(check_post_partition(big, input, randomness, 0).status().message().find(
                 "sector 0 (id 1): challenge 0: a Single Merkle proof, the poseidon 8-8-0 tree's are Sub"),
             std::string::npos);
+  // A sector's bytes that do not parse: the error names the sector, by id once its id is there.
+  std::vector<std::vector<uint8_t>> cut = three;
+  cut[1].resize(100);
+  EXPECT_NE(read_post_partition(config, cut).status().message().find("sector 1 (id 2): byte "), std::string::npos)
+      << read_post_partition(config, cut).status().message();
+  cut[1].resize(4);
+  EXPECT_NE(read_post_partition(config, cut).status().message().find("sector 1: byte 0: sector_id: truncated"),
+            std::string::npos);
   Randomness high = randomness;
   high[31] = 0xff;
   EXPECT_NE(check_post_partition(config, *read_post_partition(config, three), high, 0).status().message().find("randomness"),
