@@ -3,7 +3,8 @@
 # arithmetic (`cuzk selftest`), then starts the proving daemon on its embedded defaults (a unix
 # socket in a temporary folder; every GPU where the CUDA backend is built and a GPU is present,
 # else the CPU), drives a short mixed workload through `cuzk bench` — single proofs of a
-# synthetic Filecoin-shaped circuit and a WindowPoSt partition (2 KiB sectors), a batch, a
+# synthetic Filecoin-shaped circuit, a WindowPoSt partition (2 KiB sectors) and PoRep C2 of the
+# real 2 KiB Commit-1 output (tests/fixtures/filecoin/c1-2KiB.json), a batch, a
 # stress run mixing circuits and priorities — prints each job's timings line and the throughput,
 # shows the daemon's status, and stops it with SIGTERM (it drains and exits 0).
 #
@@ -27,6 +28,8 @@ if [[ $daemon_usage != *"usage: cuzk daemon"* ]]; then
   echo "run.sh: this build has no daemon (gRPC missing); proving in-process instead"
   backend=cpu
   if "$cli" bench prove --backend cuda --constraints 1024 >/dev/null 2>&1; then backend=cuda; fi
+  echo "== PoRep C2 in-process: the real 2 KiB Commit-1 output (INSECURE test parameters made on first use)"
+  "$cli" porep prove --backend "$backend" --commit1 tests/fixtures/filecoin/c1-2KiB.json --proof "${TMPDIR:-/tmp}/cuzk-porep-2KiB.proof"
   exec "$cli" bench prove --backend "$backend" --constraints 65536 --proofs 2
 fi
 
@@ -55,6 +58,8 @@ echo "== one proof, synthetic circuit of 2^14 constraints (parameters made on fi
 "$cli" bench single --addr "$addr" --circuit synthetic-16384
 echo "== one WindowPoSt partition, 2 KiB sectors (2 sectors x 10 challenges)"
 "$cli" bench single --addr "$addr" --circuit window-post-2KiB
+echo "== PoRep C2: the real 2 KiB Commit-1 output (lotus-bench), INSECURE test parameters made on first use"
+"$cli" bench single --addr "$addr" --circuit porep-2KiB --payload tests/fixtures/filecoin/c1-2KiB.json
 echo "== a batch of 8 proofs of one circuit, submitted at once"
 "$cli" bench batch --addr "$addr" --circuit synthetic-16384 --count 8
 echo "== 15 s of mixed circuits and priorities"

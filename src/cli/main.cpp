@@ -14,6 +14,7 @@
 #include "cli/circom_commands.hpp"
 #include "cli/circuit_info.hpp"
 #include "cli/daemon_commands.hpp"
+#include "cli/porep_commands.hpp"
 #include "cli/selftest.hpp"
 #include "cli/setup_command.hpp"
 
@@ -24,7 +25,7 @@ using Handler = int (*)(Args args, std::ostream& out, std::ostream& err);
 
 struct Command {
   std::string_view name;
-  std::string_view sub;  // for `bench <sub>`; empty otherwise
+  std::string_view sub;  // for `bench <sub>`, `porep <sub>`; empty otherwise
   std::string_view usage;
   Handler run;
 };
@@ -59,7 +60,8 @@ constexpr std::array kCommands = {
     Command{"selftest", "", "check the arithmetic against known answers, then print a benchmark summary", selftest},
     Command{"daemon", "", "run the proving server: [--config cuzk.toml] [--listen unix:/path.sock|tcp:host:port]",
             cuzk::cli::run_daemon_command},
-    Command{"bench", "single", "prove once through a daemon: --circuit ID [--payload FILE] [--priority P] [--vk vk.json]",
+    Command{"bench", "single", "prove once through a daemon: --circuit ID [--payload FILE] [--priority P] [--vk vk.json]\n"
+                               "                 [--proof-out FILE] (the partitions' proofs, concatenated)",
             daemon_bench<kSingle>},
     Command{"bench", "batch", "N jobs at once: --circuit ID --count N [--payload FILE]; throughput, phase medians",
             daemon_bench<kBatch>},
@@ -86,8 +88,19 @@ constexpr std::array kCommands = {
             cuzk::cli::run_bench_msm},
     Command{"bench", "ntt", "GPU NTT on device data: --backend cuda [--log-size 20,24] [--kind forward|coset|h] [--runs 5]",
             cuzk::cli::run_bench_ntt},
+    Command{"porep", "prove", "PoRep C2 in-process: --commit1 C1.json --proof OUT [--params FILE|--param-dir DIR]\n"
+                              "                 [--backend cpu|cuda]; per-partition times, the timings line, "
+                              "192 bytes per partition",
+            cuzk::cli::run_porep_prove},
+    Command{"porep", "check", "debug a Commit-1 output, no parameters: --commit1 C1.json (native checks, then every\n"
+                              "                 constraint of every partition; names the first that fails)",
+            cuzk::cli::run_porep_check},
+    Command{"porep", "verify", "verify a PoRep proof: --proof FILE --vk FILE.vk|FILE.params and --commit1 C1.json, or\n"
+                               "                 --comm-r HEX --comm-d HEX --replica-id HEX --seed HEX --sector-size S",
+            cuzk::cli::run_porep_verify},
     Command{"setup", "", "INSECURE test parameters for a native circuit, where the daemon finds them\n"
-                         "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size> [--param-dir DIR]",
+                         "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size>|porep-<size> "
+                         "[--param-dir DIR]",
             cuzk::cli::run_setup},
     Command{"circuit-info", "", "size of a partition circuit (constraints, inputs, FFT domain), no proving\n"
                                 "                 --kind winning-post|window-post|porep --sector-size 2KiB|...|32GiB|64GiB",

@@ -16,12 +16,14 @@ int run_setup(std::span<const std::string_view> args, std::ostream& out, std::os
   std::string error;
   const auto flags = Flags::parse("setup", args, kSpecs, &error);
   if (!flags) {
-    err << error << "\nusage: cuzk setup --circuit synthetic-<N>|winning-post-<size>|window-post-<size> "
+    err << error << "\nusage: cuzk setup --circuit synthetic-<N>|winning-post-<size>|window-post-<size>|porep-<size> "
                     "[--param-dir DIR]\n";
     return 2;
   }
   kinds::KindsConfig config;
   config.params.generated_dir = flags->get("param-dir", kinds::default_generated_param_dir());
+  // Never Filecoin's cache: test parameters must not replace a real file found there.
+  config.params.filecoin_cache_dirs.clear();
   config.synthetic_on_demand = true;  // any size the operator names
   config.multiplier = [] { return backend::make_gpu_generator_multiplier(); };
   auto catalog = kinds::make_catalog(config);
@@ -33,7 +35,8 @@ int run_setup(std::span<const std::string_view> args, std::ostream& out, std::os
   auto circuit = (*catalog)->find(id);
   if (!circuit) {
     err << "cuzk setup: unknown circuit '" << id
-        << "' (synthetic-<constraints>, winning-post-<size>, window-post-<size>; sizes 2KiB, 8MiB, 512MiB, 32GiB, "
+        << "' (synthetic-<constraints>, winning-post-<size>, window-post-<size>, porep-<size>; sizes 2KiB, 8MiB, "
+           "512MiB, 32GiB, "
            "64GiB)\n";
     return 2;
   }

@@ -45,6 +45,7 @@ class NativeCircuit final : public CircuitDef {
   const std::string& srs_path() const override { return spec_.params_path; }
   size_t partition_bytes() const override { return spec_.partition_bytes; }
   Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
+    if (spec_.prepare) return spec_.prepare(payload);
     CUZK_ASSIGN_OR_RETURN(const size_t partitions, spec_.validate(payload));
     return ValidatedPayload{partitions, nullptr};
   }
@@ -93,7 +94,7 @@ class NativeCircuit final : public CircuitDef {
   }
 
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
-                                                         const std::shared_ptr<const PreparedPayload>&,
+                                                         const std::shared_ptr<const PreparedPayload>& prepared,
                                                          size_t partition, ThreadPool& pool) const override {
     std::unique_ptr<SynthesizedCircuit> out;
     {
@@ -104,6 +105,15 @@ class NativeCircuit final : public CircuitDef {
       }
     }
     if (!out) out = std::make_unique<SynthesizedCircuit>();
+    if (spec_.assign_prepared) {
+      if (!prepared) return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
+      CUZK_ASSIGN_OR_RETURN(PreparedSynthesis done,
+                            spec_.assign_prepared(*prepared, partition, std::move(out->assignment), pool));
+      out->assignment = std::move(done.assignment);
+      out->assignment.append_input_constraints();
+      out->public_inputs = std::move(done.public_inputs);
+      return out;
+    }
     if (spec_.assign) {
       CUZK_ASSIGN_OR_RETURN(out->assignment, spec_.assign(payload, partition, std::move(out->assignment), pool));
     } else {
@@ -118,7 +128,7 @@ class NativeCircuit final : public CircuitDef {
   }
 
   void recycle(std::unique_ptr<SynthesizedCircuit> done) const override {
-    if (spec_.assign) {
+    if (spec_.assign || spec_.assign_prepared) {
       MutexLock lock(free_mutex_);
       if (free_.size() < spec_.recycled_assignments) {
         free_.push_back(std::move(done));

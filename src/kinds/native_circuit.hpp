@@ -10,6 +10,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "engine/circuit.hpp"
 #include "groth16/setup.hpp"
@@ -21,6 +22,14 @@ namespace cuzk::kinds {
 // Makes the test setup's fixed-base multiplier (the GPU's where there is one), or null for the
 // host's. Given by the composition root (backend::make_gpu_generator_multiplier).
 using MultiplierFactory = std::function<std::unique_ptr<groth16::GeneratorMultiplier>()>;
+
+// One partition synthesized from a prepared payload: the assignment (input constraints not yet
+// appended) and its public inputs without ONE, as the verifier computes them (not read back
+// from the assignment).
+struct PreparedSynthesis {
+  r1cs::ProvingAssignment assignment;
+  std::vector<ff::Fr> public_inputs;
+};
 
 struct NativeCircuitSpec {
   std::string id;
@@ -44,7 +53,17 @@ struct NativeCircuitSpec {
   std::function<Result<r1cs::ProvingAssignment>(std::span<const uint8_t> payload, size_t partition,
                                                 r1cs::ProvingAssignment reuse, ThreadPool& pool)>
       assign;
-  // Proved assignments kept for reuse by `assign` (each holds a whole circuit's memory).
+  // Optional, for a payload parsed and checked once at submission (a Commit-1 output): when
+  // set it replaces `validate`, and the PreparedPayload it returns goes to `assign_prepared`
+  // (the engine then releases the raw bytes).
+  std::function<Result<engine::ValidatedPayload>(std::span<const uint8_t> payload)> prepare;
+  // With `prepare`: one partition from the prepared payload into an assignment reusing the
+  // memory of `reuse` (as `assign`), with the public inputs as the verifier computes them.
+  std::function<Result<PreparedSynthesis>(const engine::PreparedPayload& prepared, size_t partition,
+                                          r1cs::ProvingAssignment reuse, ThreadPool& pool)>
+      assign_prepared;
+  // Proved assignments kept for reuse by `assign` / `assign_prepared` (each holds a whole
+  // circuit's memory).
   size_t recycled_assignments = 2;
 };
 

@@ -1,6 +1,9 @@
 // Where a native kind finds its bellperson parameters: an operator's `<stem>.params` in one
 // of the parameter directories (searched in order), else the generated-parameter directory,
-// where the insecure test setup writes what a test-size circuit needs.
+// where the insecure test setup writes what a test-size circuit needs. Filecoin's own files,
+// by their own names (kinds/filecoin_param_names.hpp), are also looked for in Filecoin's
+// parameter cache: $FIL_PROOFS_PARAMETER_CACHE and /var/tmp/filecoin-proof-parameters, where
+// present.
 #pragma once
 
 #include <string>
@@ -12,13 +15,23 @@ namespace cuzk::kinds {
 // --param-dir.
 std::string default_generated_param_dir();
 
+// Filecoin's parameter cache folders that exist: $FIL_PROOFS_PARAMETER_CACHE (if set), then
+// /var/tmp/filecoin-proof-parameters (paramfetch's default).
+std::vector<std::string> filecoin_param_cache_dirs();
+
 struct ParamLocator {
   std::vector<std::string> param_dirs;
   std::string generated_dir = default_generated_param_dir();
+  // Searched after param_dirs for files by their Filecoin names (find_file); empty it to look
+  // nowhere else (tests).
+  std::vector<std::string> filecoin_cache_dirs = filecoin_param_cache_dirs();
 
   // `<dir>/<file_stem>.params` in the first parameter directory that has it, else in the
   // generated-parameter directory.
   std::string params_path(const std::string& file_stem) const;
+  // `<dir>/<file_name>` in the first of param_dirs, then filecoin_cache_dirs, that has it;
+  // empty if none does.
+  std::string find_file(const std::string& file_name) const;
 };
 
 }  // namespace cuzk::kinds

@@ -170,6 +170,15 @@ void ProvingAssignment::enforce_evaluated_block(std::span<const Variable> in_a, 
   c.insert(c.end(), c_values.begin(), c_values.end());
 }
 
+void ProvingAssignment::clear() {
+  for (std::vector<ff::Fr>* v : {&a, &b, &c, &aux_assignment, &input_assignment}) v->clear();
+  a_aux_density = DensityBitmap();
+  b_aux_density = DensityBitmap();
+  b_input_density = DensityBitmap();
+  input_constraints_appended_ = false;
+  alloc_input(ff::Fr::one());
+}
+
 void ProvingAssignment::append_input_constraints() {
   const size_t inputs = input_assignment.size();
   for (size_t i = 0; i < inputs; ++i) enforce(Variable{i, VariableKind::kInput}, {}, {});

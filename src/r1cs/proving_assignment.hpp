@@ -36,6 +36,10 @@ class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSi
 
   // Capacity for this many constraints / aux / inputs (an optimisation only).
   void reserve(size_t constraints, size_t aux, size_t inputs);
+  // Empties the system for a new synthesis (ONE allocated again, no input constraints),
+  // keeping the vectors' memory: a proved assignment reused for the next circuit of its shape
+  // is filled without reallocating or faulting its pages in again.
+  void clear();
 
   // Parallel synthesis in windows (AssignmentWindow): sizes this system for a whole circuit of
   // this many constraints / aux / inputs (inputs counting ONE) whose parts are then synthesized

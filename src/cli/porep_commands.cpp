@@ -1,0 +1,416 @@
+// cuzk porep prove | check | verify: the PoRep kind's circuit and checks, in-process.
+#include "cli/porep_commands.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <future>
+#include <iomanip>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "backend/prover_factory.hpp"
+#include "cli/flags.hpp"
+#include "cli/prover_choice.hpp"
+#include "common/mapped_file.hpp"
+#include "engine/job.hpp"
+#include "filecoin/porep/public_inputs.hpp"
+#include "filecoin/post_kind.hpp"
+#include "groth16/bellperson_format.hpp"
+#include "groth16/verifier.hpp"
+#include "kinds/porep_kind.hpp"
+#include "r1cs/checking_constraint_system.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+namespace porep = filecoin::porep;
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+Result<std::vector<uint8_t>> read_file(const std::string& path, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(StatusCode::kNotFound, "cannot read " + what + " " + path);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// 64 hex digits (an optional 0x), the 32 bytes in the order the Commit-1 JSON lists them.
+std::optional<porep::Bytes32> parse_hex32(std::string_view text) {
+  if (text.starts_with("0x") || text.starts_with("0X")) text.remove_prefix(2);
+  if (text.size() != 64) return std::nullopt;
+  porep::Bytes32 out{};
+  auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (size_t i = 0; i < 32; ++i) {
+    const int hi = digit(text[2 * i]), lo = digit(text[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out[i] = static_cast<uint8_t>(hi * 16 + lo);
+  }
+  return out;
+}
+
+// The verifying key at the start of a bellperson .vk or .params file (a .params file begins
+// with its key): 864 bytes of points, a u32 big-endian IC count, that many 96-byte points.
+Result<groth16::VerifyingKey> read_vk_prefix(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(StatusCode::kNotFound, "cannot read --vk " + path);
+  constexpr size_t kHead = 864, kG1 = 96;
+  std::string bytes(kHead + 4, '\0');
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
+    return Status::invalid_argument(path + ": too short for a verifying key");
+  }
+  uint32_t ic = 0;
+  for (size_t i = 0; i < 4; ++i) ic = (ic << 8) | static_cast<uint8_t>(bytes[kHead + i]);
+  if (ic == 0 || ic > (1u << 20)) return Status::invalid_argument(path + ": " + std::to_string(ic) + " IC points");
+  bytes.resize(kHead + 4 + size_t{ic} * kG1);
+  if (!in.read(bytes.data() + kHead + 4, static_cast<std::streamsize>(size_t{ic} * kG1))) {
+    return Status::invalid_argument(path + ": the verifying key's " + std::to_string(ic) + " IC points are cut off");
+  }
+  std::istringstream key(bytes);
+  return groth16::read_verifying_key(key, path);
+}
+
+std::string describe(const porep::PorepConfig& config) {
+  return std::string(porep::registered_seal_proof_name(config.registered_proof)) + ", " +
+         std::to_string(config.partitions) + " partition(s) x " + std::to_string(config.challenges_per_partition) +
+         " challenges, " + std::to_string(config.layers) + " layers";
+}
+
+int usage_error(std::ostream& err, std::string_view message, std::string_view usage) {
+  err << message << "\nusage: " << usage << "\n";
+  return 2;
+}
+
+constexpr std::string_view kProveUsage =
+    "cuzk porep prove --commit1 FILE --proof OUT [--params FILE|--param-dir DIR] [--backend cpu|cuda]";
+constexpr std::string_view kCheckUsage = "cuzk porep check --commit1 FILE";
+constexpr std::string_view kVerifyUsage =
+    "cuzk porep verify --proof FILE --vk FILE.vk|FILE.params (--commit1 FILE | --comm-r HEX --comm-d HEX "
+    "--replica-id HEX --seed HEX --sector-size S)";
+
+}  // namespace
+
+int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
+  static constexpr FlagSpec kSpecs[] = {
+      {"commit1", true}, {"proof", true}, {"params", false}, {"param-dir", false}, {"backend", false}};
+  std::string error;
+  const auto flags = Flags::parse("porep prove", args, kSpecs, &error);
+  if (!flags) return usage_error(err, error, kProveUsage);
+  if (flags->has("params") && flags->has("param-dir")) {
+    return usage_error(err, "cuzk porep prove: --params and --param-dir exclude each other", kProveUsage);
+  }
+  const auto start = Clock::now();
+  ThreadPool& pool = ThreadPool::shared();
+  auto prover = choose_prover(flags->get("backend"), /*prefer_gpu=*/true, pool);
+  if (!prover.is_ok()) {
+    err << "cuzk porep prove: " << prover.status().message() << "\n";
+    return prover.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
+  }
+
+  const auto bytes = read_file(flags->get("commit1"), "--commit1");
+  if (!bytes.is_ok()) {
+    err << "cuzk porep prove: " << bytes.status().message() << "\n";
+    return 1;
+  }
+  auto t0 = Clock::now();
+  auto prepared = kinds::prepare_commit1(*bytes, 0, flags->get("commit1"));
+  if (!prepared.is_ok()) {
+    err << "cuzk porep prove: " << prepared.status().message() << "\n";
+    return 1;
+  }
+  const porep::PorepConfig& config = (*prepared)->config;
+  out << "cuzk porep prove: " << describe(config) << "\n"
+      << "  native checks: OK (" << static_cast<long long>(ms_since(t0)) << " ms)\n";
+
+  kinds::ParamLocator locator;
+  if (flags->has("param-dir")) {
+    locator.param_dirs = {flags->get("param-dir")};
+    locator.generated_dir = flags->get("param-dir");
+  }
+  const std::string id = kinds::porep_circuit_id(config.sector_size);
+  auto circuit = kinds::make_porep_circuit(id, locator, [] { return backend::make_gpu_generator_multiplier(); },
+                                           flags->get("params"));
+  if (!circuit.is_ok()) {
+    err << "cuzk porep prove: " << circuit.status().message() << "\n";
+    return 1;
+  }
+  const engine::CircuitDef& def = **circuit;
+  engine::JobTimings timings;
+  t0 = Clock::now();
+  if (Status s = def.ensure_srs_file(pool); !s.is_ok()) {
+    err << "cuzk porep prove: " << s.message() << "\n";
+    return 1;
+  }
+  auto file = MappedFile::open(def.srs_path());
+  if (!file.is_ok()) {
+    err << "cuzk porep prove: " << file.status().message() << "\n";
+    return 1;
+  }
+  auto srs = def.load_srs(file->bytes(), pool);
+  if (!srs.is_ok()) {
+    err << "cuzk porep prove: " << srs.status().message() << "\n";
+    return 1;
+  }
+  *file = MappedFile();
+  timings.srs_ms = ms_since(t0);
+  out << "  parameters: " << def.srs_path() << " (" << static_cast<long long>(timings.srs_ms) << " ms)\n"
+      << "  prover: " << (*prover)->describe() << "\n";
+
+  // Partition k + 1 synthesizes on its own thread while partition k proves.
+  const std::shared_ptr<const engine::PreparedPayload> payload = *prepared;
+  struct Synthesized {
+    Result<std::unique_ptr<engine::SynthesizedCircuit>> circuit = Status::internal("not synthesized");
+    double ms = 0;
+  };
+  ThreadPool synthesis_pool(1);
+  auto synthesize = [&](size_t k) {
+    Synthesized s;
+    const auto begin = Clock::now();
+    s.circuit = def.synthesize(**srs, {}, payload, k, synthesis_pool);
+    s.ms = ms_since(begin);
+    return s;
+  };
+  groth16::SystemBlinding blinding;
+  std::vector<uint8_t> proof_bytes;
+  std::future<Synthesized> next = std::async(std::launch::async, synthesize, size_t{0});
+  int rc = 0;
+  for (size_t k = 0; k < config.partitions; ++k) {
+    Synthesized current = next.get();
+    if (!current.circuit.is_ok()) {
+      err << "cuzk porep prove: partition " << k << ": " << current.circuit.status().message() << "\n";
+      rc = 1;
+      break;
+    }
+    if (k + 1 < config.partitions) next = std::async(std::launch::async, synthesize, k + 1);
+    std::unique_ptr<engine::SynthesizedCircuit> synthesized = std::move(current.circuit).value();
+    const r1cs::ProvingAssignment* one[] = {&synthesized->assignment};
+    auto begin = Clock::now();
+    auto proofs = (*prover)->prove((*srs)->proving_key(), one, def.convention(), blinding);
+    const double gpu_ms = ms_since(begin);
+    if (!proofs.is_ok()) {
+      err << "cuzk porep prove: partition " << k << ": " << proofs.status().to_string() << "\n";
+      rc = 1;
+      break;
+    }
+    begin = Clock::now();
+    const Status verified = def.verify(**srs, proofs->front(), synthesized->public_inputs);
+    const double verify_ms = ms_since(begin);
+    timings.synth_ms += current.ms;
+    timings.gpu_ms += gpu_ms;
+    timings.verify_ms += verify_ms;
+    out << "  partition " << k << "/" << config.partitions << ": synth " << static_cast<long long>(current.ms)
+        << " ms, gpu " << static_cast<long long>(gpu_ms) << " ms, verify " << static_cast<long long>(verify_ms)
+        << " ms (" << synthesized->assignment.a.size() << " rows)\n";
+    if (!verified.is_ok()) {
+      err << "cuzk porep prove: partition " << k << ": the proof does not verify (" << verified.message()
+          << "): not written\n";
+      rc = 1;
+      break;
+    }
+    const auto encoded = groth16::proof_to_bytes(proofs->front());
+    proof_bytes.insert(proof_bytes.end(), encoded.begin(), encoded.end());
+    def.recycle(std::move(synthesized));
+  }
+  if (next.valid()) next.wait();
+  (*prover)->release((*srs)->proving_key());
+  if (rc != 0) return rc;
+  timings.total_ms = ms_since(start);
+  out << engine::format_timings(timings) << "\n";
+  std::ofstream proof_out(flags->get("proof"), std::ios::binary | std::ios::trunc);
+  proof_out.write(reinterpret_cast<const char*>(proof_bytes.data()), static_cast<std::streamsize>(proof_bytes.size()));
+  if (!proof_out.flush()) {
+    err << "cuzk porep prove: cannot write " << flags->get("proof") << "\n";
+    return 1;
+  }
+  out << "wrote " << flags->get("proof") << " (" << proof_bytes.size() << " bytes: " << config.partitions
+      << " x 192)\n";
+  return 0;
+}
+
+int run_porep_check(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
+  static constexpr FlagSpec kSpecs[] = {{"commit1", true}};
+  std::string error;
+  const auto flags = Flags::parse("porep check", args, kSpecs, &error);
+  if (!flags) return usage_error(err, error, kCheckUsage);
+  const std::string path = flags->get("commit1");
+  const auto bytes = read_file(path, "--commit1");
+  if (!bytes.is_ok()) {
+    err << "cuzk porep check: " << bytes.status().message() << "\n";
+    return 1;
+  }
+  // Parsing first: without a parsed output there is nothing to synthesize.
+  auto input = porep::read_commit1(*bytes, kinds::kMaxCommit1Bytes);
+  if (!input.is_ok()) {
+    err << "cuzk porep check: " << path << ": " << input.status().message() << "\n";
+    return 1;
+  }
+  auto config = porep::porep_config(input->output.registered_proof);
+  if (!config.is_ok()) {
+    err << "cuzk porep check: " << path << ": " << config.status().message() << "\n";
+    return 1;
+  }
+  out << path << ": " << describe(*config) << "\n";
+  if (input->wrapper.present) {
+    out << "  wrapper: sector " << input->wrapper.sector_number << ", " << input->wrapper.sector_size << " bytes"
+        << (input->wrapper.has_miner ? ", miner f0" + std::to_string(input->wrapper.miner) : std::string()) << "\n";
+  }
+  int rc = 0;
+  auto t0 = Clock::now();
+  const auto checked = porep::check_commit1(*config, input->output);
+  if (checked.is_ok()) {
+    out << "  native checks: OK (" << static_cast<long long>(ms_since(t0)) << " ms)\n";
+  } else {
+    out << "  native checks: FAILED: " << checked.status().message() << "\n";
+    rc = 1;
+  }
+  // The circuit, even after a failed native check: the constraint it breaks says more.
+  for (size_t k = 0; k < config->partitions; ++k) {
+    t0 = Clock::now();
+    const auto expected = porep::porep_public_inputs(*config, input->output.replica_id, input->output.comm_d,
+                                                     input->output.comm_r, input->output.seed, k);
+    if (!expected.is_ok()) {
+      out << "  partition " << k << ": public inputs: FAILED: " << expected.status().message() << "\n";
+      rc = 1;
+      continue;
+    }
+    r1cs::CheckingConstraintSystem cs;
+    if (Status s = kinds::synthesize_commit1_partition(cs, *config, input->output, k); !s.is_ok()) {
+      out << "  partition " << k << ": synthesis: FAILED: " << s.message() << "\n";
+      rc = 1;
+      continue;
+    }
+    if (const auto& failing = cs.which_is_unsatisfied()) {
+      out << "  partition " << k << ": FAILED: unsatisfied constraint " << *failing << " (of "
+          << cs.num_constraints() << ")\n";
+      rc = 1;
+      continue;
+    }
+    const std::vector<ff::Fr>& inputs = cs.inputs();
+    std::string mismatch;
+    if (inputs.size() != expected->size() + 1) {
+      mismatch = std::to_string(inputs.size() - 1) + " public inputs, the verifier has " +
+                 std::to_string(expected->size());
+    }
+    for (size_t i = 0; mismatch.empty() && i < expected->size(); ++i) {
+      if (inputs[1 + i] != (*expected)[i]) {
+        mismatch = "public input " + std::to_string(i) + " is " + inputs[1 + i].to_decimal() +
+                   ", the verifier computes " + (*expected)[i].to_decimal();
+      }
+    }
+    if (!mismatch.empty()) {
+      out << "  partition " << k << ": FAILED: " << mismatch << "\n";
+      rc = 1;
+      continue;
+    }
+    out << "  partition " << k << ": " << cs.num_constraints() << " constraints satisfied, " << expected->size()
+        << " public inputs as the verifier computes them (" << static_cast<long long>(ms_since(t0)) << " ms)\n";
+  }
+  out << (rc == 0 ? "OK\n" : "FAILED\n");
+  return rc;
+}
+
+int run_porep_verify(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
+  static constexpr FlagSpec kSpecs[] = {{"proof", true},      {"vk", true},   {"commit1", false},
+                                        {"comm-r", false},    {"comm-d", false}, {"replica-id", false},
+                                        {"seed", false},      {"sector-size", false}};
+  std::string error;
+  const auto flags = Flags::parse("porep verify", args, kSpecs, &error);
+  if (!flags) return usage_error(err, error, kVerifyUsage);
+
+  porep::PorepConfig config;
+  porep::Bytes32 comm_r{}, comm_d{}, replica_id{}, seed{};
+  if (flags->has("commit1")) {
+    for (const char* other : {"comm-r", "comm-d", "replica-id", "seed", "sector-size"}) {
+      if (flags->has(other)) {
+        return usage_error(err, std::string("cuzk porep verify: --commit1 gives --") + other + " already",
+                           kVerifyUsage);
+      }
+    }
+    const auto bytes = read_file(flags->get("commit1"), "--commit1");
+    if (!bytes.is_ok()) {
+      err << "cuzk porep verify: " << bytes.status().message() << "\n";
+      return 1;
+    }
+    auto input = porep::read_commit1(*bytes, kinds::kMaxCommit1Bytes);
+    Result<porep::PorepConfig> c = input.is_ok() ? porep::porep_config(input->output.registered_proof) : input.status();
+    if (!c.is_ok()) {
+      err << "cuzk porep verify: " << flags->get("commit1") << ": " << c.status().message() << "\n";
+      return 1;
+    }
+    config = *c;
+    comm_r = input->output.comm_r;
+    comm_d = input->output.comm_d;
+    replica_id = input->output.replica_id;
+    seed = input->output.seed;
+  } else {
+    struct Value {
+      const char* flag;
+      porep::Bytes32* into;
+    };
+    for (const Value& v : {Value{"comm-r", &comm_r}, Value{"comm-d", &comm_d}, Value{"replica-id", &replica_id},
+                           Value{"seed", &seed}}) {
+      if (!flags->has(v.flag)) {
+        return usage_error(err, std::string("cuzk porep verify: --") + v.flag + " is required without --commit1",
+                           kVerifyUsage);
+      }
+      const auto parsed = parse_hex32(flags->get(v.flag));
+      if (!parsed) {
+        return usage_error(err, std::string("cuzk porep verify: --") + v.flag + " must be 64 hex digits (32 bytes)",
+                           kVerifyUsage);
+      }
+      *v.into = *parsed;
+    }
+    const auto size = filecoin::parse_sector_size(flags->get("sector-size"));
+    const auto proof = size.is_ok() ? porep::seal_proof_for_sector_size(*size) : size.status();
+    const auto c = proof.is_ok() ? porep::porep_config(*proof) : proof.status();
+    if (!flags->has("sector-size") || !c.is_ok()) {
+      return usage_error(err, "cuzk porep verify: --sector-size: " +
+                                  (flags->has("sector-size") ? c.status().message() : std::string("required")),
+                         kVerifyUsage);
+    }
+    config = *c;
+  }
+
+  auto vk = read_vk_prefix(flags->get("vk"));
+  const auto proof_bytes = read_file(flags->get("proof"), "--proof");
+  if (!vk.is_ok() || !proof_bytes.is_ok()) {
+    err << "cuzk porep verify: " << (vk.is_ok() ? proof_bytes.status() : vk.status()).message() << "\n";
+    return 1;
+  }
+  const size_t expected_bytes = config.partitions * groth16::kProofBytes;
+  if (proof_bytes->size() != expected_bytes) {
+    err << "cuzk porep verify: " << flags->get("proof") << " has " << proof_bytes->size() << " bytes; a "
+        << porep::registered_seal_proof_name(config.registered_proof) << " proof has " << config.partitions
+        << " x 192 = " << expected_bytes << "\n";
+    return 1;
+  }
+  const auto pvk = groth16::PreparedVerifyingKey::from(*vk);
+  int rc = 0;
+  for (size_t k = 0; k < config.partitions; ++k) {
+    const auto inputs = porep::porep_public_inputs(config, replica_id, comm_d, comm_r, seed, k);
+    if (!inputs.is_ok()) {
+      err << "cuzk porep verify: " << inputs.status().message() << "\n";
+      return 1;
+    }
+    const std::span<const uint8_t> one(proof_bytes->data() + k * groth16::kProofBytes, groth16::kProofBytes);
+    auto proof = groth16::proof_from_bytes(one, "partition " + std::to_string(k) + " of " + flags->get("proof"));
+    const Status verified = proof.is_ok() ? groth16::verify(pvk, *proof, *inputs) : proof.status();
+    if (!verified.is_ok()) {
+      out << "partition " << k << ": FAILED: " << verified.message() << "\n";
+      rc = 1;
+    }
+  }
+  if (rc == 0) out << "OK (" << config.partitions << " partition proof(s), " << describe(config) << ")\n";
+  return rc;
+}
+
+}  // namespace cuzk::cli
