@@ -124,15 +124,15 @@ Result<FallbackPostSectorProof> read_fallback_post_sector_proof(std::span<const 
   CUZK_ASSIGN_OR_RETURN(proof.comm_r, in.fr("comm_r"));
   CUZK_ASSIGN_OR_RETURN(const uint64_t sectors,
                         in.count("vanilla_proof.sectors count", UINT64_MAX, kSectorProofMinBytes));
-  proof.sectors.resize(sectors);
+  // Sector and inclusion proofs are appended as they parse, so what is allocated follows the
+  // bytes actually read, not a count (one a few bytes can claim).
   for (uint64_t s = 0; s < sectors; ++s) {
     std::string field = "sectors[";
     field += std::to_string(s);
     field += "]";
-    PostSectorProof& sector = proof.sectors[s];
+    PostSectorProof& sector = proof.sectors.emplace_back();
     CUZK_ASSIGN_OR_RETURN(const uint64_t challenges,
                           in.count(join(field, "inclusion_proofs count"), UINT64_MAX, kMerkleProofMinBytes));
-    sector.inclusion_proofs.reserve(challenges);
     for (uint64_t c = 0; c < challenges; ++c) {
       std::string challenge = field;
       challenge += " challenge ";
