@@ -339,7 +339,8 @@ struct DeviceFqParams {
 
 // An element of Z/mZ in Montgomery form on 32-bit words. Plain data (trivially copyable),
 // 16-byte aligned so that loads and stores are 128-bit. All operations take and return
-// fully reduced values and never fail.
+// fully reduced values and never fail, except the *_redundant ones (values in [0, 2m), see
+// there and DeviceRedundant below).
 template <class Params>
 class alignas(16) DeviceField {
  public:
