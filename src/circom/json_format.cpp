@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/file_reader.hpp"
 #include "ec/pairing.hpp"
 
 namespace cuzk::circom {
@@ -320,12 +321,9 @@ Result<groth16::VerifyingKey> vk_from_json(std::string_view text, const std::str
 }
 
 Result<std::string> read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kNotFound, path + ": cannot open");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return Status::internal(path + ": read failed");
-  return ss.str();
+  // proof.json, public.json, verification_key.json: kilobytes; the limit only stops a wrong file.
+  constexpr size_t kMaxJsonBytes = size_t{256} << 20;
+  return read_regular_text_file(path, "", kMaxJsonBytes);
 }
 
 Status write_text_file(const std::string& path, std::string_view text) {

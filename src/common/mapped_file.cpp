@@ -29,7 +29,7 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
 }
 
 Result<MappedFile> MappedFile::open(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);  // a FIFO must not block
   if (fd < 0) {
     return Status(StatusCode::kNotFound, path + ": cannot open: " + std::strerror(errno));
   }
