@@ -14,9 +14,11 @@ std::optional<Flags> Flags::parse(std::string_view command, std::span<const std:
       return std::nullopt;
     }
     const std::string_view name = arg.substr(2);
-    bool known = false;
-    for (const FlagSpec& spec : specs) known |= spec.name == name;
-    if (!known) {
+    const FlagSpec* spec = nullptr;
+    for (const FlagSpec& s : specs) {
+      if (s.name == name) spec = &s;
+    }
+    if (spec == nullptr) {
       *error = prefix + "unknown option '" + std::string(arg) + "'";
       return std::nullopt;
     }
@@ -24,10 +26,13 @@ std::optional<Flags> Flags::parse(std::string_view command, std::span<const std:
       *error = prefix + "option '" + std::string(arg) + "' needs a value";
       return std::nullopt;
     }
-    if (!flags.values_.emplace(std::string(name), std::string(args[++i])).second) {
+    std::vector<std::string>& values = flags.values_[std::string(name)];
+    if (!spec->list && !values.empty()) {
       *error = prefix + "option '" + std::string(arg) + "' given twice";
       return std::nullopt;
     }
+    values.emplace_back(args[++i]);
+    while (spec->list && i + 1 < args.size() && !args[i + 1].starts_with("--")) values.emplace_back(args[++i]);
   }
   for (const FlagSpec& spec : specs) {
     if (spec.required && !flags.has(spec.name)) {
@@ -40,7 +45,12 @@ std::optional<Flags> Flags::parse(std::string_view command, std::span<const std:
 
 std::string Flags::get(std::string_view name, std::string_view fallback) const {
   const auto it = values_.find(std::string(name));
-  return it == values_.end() ? std::string(fallback) : it->second;
+  return it == values_.end() ? std::string(fallback) : it->second.front();
+}
+
+std::vector<std::string> Flags::get_all(std::string_view name) const {
+  const auto it = values_.find(std::string(name));
+  return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 }  // namespace cuzk::cli

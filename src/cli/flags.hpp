@@ -1,6 +1,7 @@
 // Minimal "--name value" option parsing for the cuzk subcommands: every option takes one
-// value; unknown, repeated or value-less options and missing required ones are reported with
-// the command's name.
+// value, except a list option, which takes the values up to the next "--" argument and may be
+// given again (`--sector-proof a b --sector-proof c`); unknown, repeated or value-less options
+// and missing required ones are reported with the command's name.
 #pragma once
 
 #include <map>
@@ -15,6 +16,7 @@ namespace cuzk::cli {
 struct FlagSpec {
   std::string_view name;  // without the leading "--"
   bool required = false;
+  bool list = false;  // one or more values, the option repeatable
 };
 
 class Flags {
@@ -26,9 +28,11 @@ class Flags {
   bool has(std::string_view name) const { return values_.count(std::string(name)) != 0; }
   // The value of a present option, or `fallback`.
   std::string get(std::string_view name, std::string_view fallback = {}) const;
+  // Every value of an option in order (a list option's; one for any other), empty if absent.
+  std::vector<std::string> get_all(std::string_view name) const;
 
  private:
-  std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> values_;
 };
 
 }  // namespace cuzk::cli

@@ -17,6 +17,7 @@
 #include "cli/porep_commands.hpp"
 #include "cli/selftest.hpp"
 #include "cli/setup_command.hpp"
+#include "cli/vanilla_commands.hpp"
 
 namespace {
 
@@ -25,7 +26,7 @@ using Handler = int (*)(Args args, std::ostream& out, std::ostream& err);
 
 struct Command {
   std::string_view name;
-  std::string_view sub;  // for `bench <sub>`, `porep <sub>`; empty otherwise
+  std::string_view sub;  // for `bench <sub>`, `porep <sub>`, `post <sub>`, `snap <sub>`; empty otherwise
   std::string_view usage;
   Handler run;
 };
@@ -98,6 +99,32 @@ constexpr std::array kCommands = {
     Command{"porep", "verify", "verify a PoRep proof: --proof FILE --vk FILE.vk|FILE.params and --commit1 C1.json, or\n"
                                "                 --comm-r HEX --comm-d HEX --replica-id HEX --seed HEX --sector-size S",
             cuzk::cli::run_porep_verify},
+    Command{"post", "prove", "WindowPoSt/WinningPoSt in-process from vanilla proofs: --kind window-post|winning-post\n"
+                             "                 --sector-size S --randomness HEX [--partition N] [--registered-proof N]\n"
+                             "                 --sector-proof FILE... --proof OUT [--params FILE|--param-dir DIR] "
+                             "[--backend cpu|cuda]",
+            cuzk::cli::run_post_prove},
+    Command{"post", "check", "debug PoSt vanilla proofs, no parameters: the inputs of post prove without --proof\n"
+                             "                 (native checks, then every constraint; names the first that fails)",
+            cuzk::cli::run_post_check},
+    Command{"post", "verify", "verify a PoSt proof: --proof FILE --vk FILE.vk|FILE.params and the inputs of post check\n"
+                              "                 (the verifier's inputs from randomness and each sector's id and comm_r)",
+            cuzk::cli::run_post_verify},
+    Command{"post", "synth", "synthetic PoSt vanilla proofs: --kind K --sector-size S --randomness HEX [--partition N]\n"
+                             "                 [--sectors N] [--first-sector ID] [--seed N] --out-dir DIR [--payload FILE]",
+            cuzk::cli::run_post_synth},
+    Command{"snap", "prove", "SnapDeals in-process: --sector-size S --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX\n"
+                             "                 --partition-proof FILE... --proof OUT [--params FILE|--param-dir DIR] "
+                             "[--backend cpu|cuda]",
+            cuzk::cli::run_snap_prove},
+    Command{"snap", "check", "debug SnapDeals partition proofs, no parameters: the inputs of snap prove without --proof",
+            cuzk::cli::run_snap_check},
+    Command{"snap", "verify", "verify a SnapDeals proof: --proof FILE --vk FILE.vk|FILE.params --sector-size S\n"
+                              "                 --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX",
+            cuzk::cli::run_snap_verify},
+    Command{"snap", "synth", "synthetic SnapDeals partition proofs: --sector-size S [--seed N] --out-dir DIR "
+                             "[--payload FILE]",
+            cuzk::cli::run_snap_synth},
     Command{"setup", "", "INSECURE test parameters for a native circuit, where the daemon finds them\n"
                          "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size>|porep-<size> "
                          "[--param-dir DIR]",

@@ -175,6 +175,13 @@ Result<VerifyingKey> read_verifying_key(std::istream& in, const std::string& sou
   return vk;
 }
 
+Result<VerifyingKey> read_params_verifying_key(std::istream& in, const std::string& source) {
+  Reader r(in, source);
+  VerifyingKey vk;
+  CUZK_RETURN_IF_ERROR(read_vk_body(r, vk));
+  return vk;
+}
+
 Status write_proving_key(const ProvingKey& pk, std::ostream& out) {
   CUZK_RETURN_IF_ERROR(write_vk_body(pk.vk, out));
   CUZK_RETURN_IF_ERROR(write_vector(out, pk.h, "h"));

@@ -29,6 +29,8 @@ Result<Proof> proof_from_bytes(std::span<const uint8_t> bytes, const std::string
 
 Status write_verifying_key(const VerifyingKey& vk, std::ostream& out);
 Result<VerifyingKey> read_verifying_key(std::istream& in, const std::string& source);
+// The verifying key a .params file begins with (the proving key after it is not read).
+Result<VerifyingKey> read_params_verifying_key(std::istream& in, const std::string& source);
 
 Status write_proving_key(const ProvingKey& pk, std::ostream& out);
 Result<ProvingKey> read_proving_key(std::istream& in, const std::string& source, ec::SubgroupCheck check);

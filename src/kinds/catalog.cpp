@@ -4,6 +4,7 @@
 #include "kinds/circom_kind.hpp"
 #include "kinds/porep_kind.hpp"
 #include "kinds/post_kind.hpp"
+#include "kinds/snap_kind.hpp"
 #include "kinds/synthetic_kind.hpp"
 
 namespace cuzk::kinds {
@@ -16,6 +17,8 @@ Result<std::shared_ptr<engine::CircuitCatalog>> make_catalog(const KindsConfig& 
   CUZK_RETURN_IF_ERROR(catalog->add_kind(std::move(post)));
   CUZK_ASSIGN_OR_RETURN(auto porep, make_porep_kind(config.params, config.multiplier));
   CUZK_RETURN_IF_ERROR(catalog->add_kind(std::move(porep)));
+  CUZK_ASSIGN_OR_RETURN(auto snap, make_snap_kind(config.params, config.multiplier));
+  CUZK_RETURN_IF_ERROR(catalog->add_kind(std::move(snap)));
   CUZK_ASSIGN_OR_RETURN(auto synthetic, make_synthetic_kind(SyntheticKindConfig{
                                             config.synthetic_ids, config.synthetic_on_demand, config.params,
                                             config.multiplier}));

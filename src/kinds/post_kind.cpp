@@ -1,12 +1,24 @@
-// The PoSt kinds as native circuits over synthetic instances.
+// The PoSt kinds as native circuits over vanilla proofs (or a benchmark seed): decoding and the
+// native checks at submission, the verifier's public inputs, parallel synthesis into a reused
+// assignment.
 #include "kinds/post_kind.hpp"
 
-#include "filecoin/post_kind.hpp"
+#include <iterator>
+
+#include "kinds/circuit_size_cache.hpp"
+#include "kinds/filecoin_param_names.hpp"
+#include "kinds/sector_sizes.hpp"
+#include "kinds/vanilla_payload.hpp"
 
 namespace cuzk::kinds {
 namespace {
 
 constexpr uint64_t kTestSectorSize = 2048;
+
+// A benchmark seed: its synthetic partition is built at synthesis.
+struct PreparedPostSeed final : engine::PreparedPayload {
+  uint64_t seed = 0;
+};
 
 class PostKind final : public engine::ProofKind {
  public:
@@ -18,46 +30,140 @@ class PostKind final : public engine::ProofKind {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits_;
 };
 
-Result<std::shared_ptr<const engine::CircuitDef>> post_circuit(filecoin::PostKind kind, const char* size_name,
-                                                               const ParamLocator& params,
-                                                               const MultiplierFactory& multiplier) {
-  CUZK_ASSIGN_OR_RETURN(const uint64_t size, filecoin::parse_sector_size(size_name));
-  CUZK_ASSIGN_OR_RETURN(const filecoin::PostConfig config, filecoin::post_config(kind, size));
-  CUZK_ASSIGN_OR_RETURN(const filecoin::CircuitSize shape, filecoin::post_circuit_size(config));
-  const std::string id = std::string(filecoin::post_kind_name(kind)) + "-" + size_name;
+std::string describe(filecoin::PostKind kind, uint64_t sector_size) {
+  std::string out = sector_size_name(sector_size);
+  out += kind == filecoin::PostKind::kWinning ? " WinningPoSt" : " WindowPoSt";
+  return out;
+}
+
+}  // namespace
+
+std::string post_circuit_id(filecoin::PostKind kind, uint64_t sector_size) {
+  return std::string(filecoin::post_kind_name(kind)) + "-" + sector_size_name(sector_size);
+}
+
+std::string post_params_path(const filecoin::PostConfig& config, const ParamLocator& params) {
+  if (std::string found = params.find_file(post_param_stem(config) + ".params"); !found.empty()) return found;
+  return params.params_path(post_circuit_id(config.kind, config.sector_size));
+}
+
+Result<filecoin::PostConfig> post_request_config(uint64_t registered_proof, filecoin::PostKind kind,
+                                                 uint64_t sector_size) {
+  Result<filecoin::RegisteredPostProof> proof = filecoin::registered_post_proof(registered_proof);
+  if (!proof.is_ok()) return Status::invalid_argument("registered_proof: " + proof.status().message());
+  filecoin::PostConfig config = filecoin::post_config(*proof);
+  if (config.kind != kind || config.sector_size != sector_size) {
+    std::string message = "registered_proof ";
+    message += std::to_string(registered_proof);
+    message += " (" + filecoin::registered_post_proof_name(*proof) + ") is a ";
+    message += describe(config.kind, config.sector_size);
+    message += " proof, this circuit proves ";
+    message += describe(kind, sector_size);
+    message += " (prove it as " + post_circuit_id(config.kind, config.sector_size) + ")";
+    return Status::invalid_argument(std::move(message));
+  }
+  return config;
+}
+
+Result<filecoin::RegisteredPostProof> current_post_proof(filecoin::PostKind kind, uint64_t sector_size) {
+  const std::string name = sector_size_name(sector_size);
+  for (uint64_t i = 0; i < std::size(kFilecoinSectorSizeNames); ++i) {
+    if (kFilecoinSectorSizeNames[i] == name) {
+      return filecoin::registered_post_proof(kind == filecoin::PostKind::kWinning ? i : 10 + i);
+    }
+  }
+  return Status::invalid_argument("no registered PoSt proof for " + name + " sectors (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
+}
+
+Result<std::shared_ptr<PreparedPost>> prepare_post_payload(std::span<const uint8_t> payload, filecoin::PostKind kind,
+                                                           uint64_t sector_size, std::string_view what,
+                                                           ThreadPool& pool) {
+  std::string prefix(what);
+  if (!prefix.empty()) prefix += ": ";
+  auto fail = [&](const Status& s) { return Status::invalid_argument(prefix + s.message()); };
+  CUZK_ASSIGN_OR_RETURN(const filecoin::PostConfig circuit_config, filecoin::post_config(kind, sector_size));
+  const uint64_t max_sectors = kind == filecoin::PostKind::kWinning ? 1 : circuit_config.sector_count;
+  Result<VanillaPayload> request = decode_vanilla_payload(payload, max_sectors);
+  if (!request.is_ok()) return fail(request.status());
+  Result<filecoin::PostConfig> config = post_request_config(request->registered_proof, kind, sector_size);
+  if (!config.is_ok()) return fail(config.status());
+  if (kind == filecoin::PostKind::kWinning && request->partition_index != 0) {
+    return fail(Status::invalid_argument("partition_index " + std::to_string(request->partition_index) +
+                                         ": WinningPoSt has one partition (0)"));
+  }
+  if (request->proofs.empty()) return fail(Status::invalid_argument("proofs: no sector proofs"));
+  Result<filecoin::PostPartition> partition = filecoin::prepare_post_partition(
+      *config, request->proofs, request->randomness, request->partition_index, pool);
+  if (!partition.is_ok()) return fail(partition.status());
+  return std::make_shared<PreparedPost>(*config, std::move(partition).value());
+}
+
+Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::PostKind kind, uint64_t sector_size,
+                                                                    const ParamLocator& params,
+                                                                    MultiplierFactory multiplier,
+                                                                    const std::string& params_file) {
+  CUZK_ASSIGN_OR_RETURN(const filecoin::PostConfig config, filecoin::post_config(kind, sector_size));
+  const std::string id = post_circuit_id(kind, sector_size);
+  CUZK_ASSIGN_OR_RETURN(const filecoin::CircuitSize shape,
+                        cached_circuit_size(id, [&config] { return filecoin::post_circuit_size(config); }));
 
   NativeCircuitSpec spec;
   spec.id = id;
   spec.kind = std::string(filecoin::post_kind_name(kind));
   spec.priority = kind == filecoin::PostKind::kWinning ? engine::Priority::kCritical : engine::Priority::kHigh;
   spec.batchable = false;
-  spec.params_path = params.params_path(id);
-  spec.generate_missing_params = size <= kTestSectorSize;
-  spec.multiplier = multiplier;
+  spec.params_path = params_file.empty() ? post_params_path(config, params) : params_file;
+  spec.generate_missing_params = params_file.empty() && sector_size <= kTestSectorSize;
+  spec.multiplier = std::move(multiplier);
   spec.partition_bytes = (shape.constraints * 3 + shape.aux + shape.inputs) * sizeof(ff::Fr);
-  spec.validate = [id](std::span<const uint8_t> payload) { return check_seed_payload(id, payload, 1); };
+  spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {
+    return Status::internal("PoSt circuits validate through prepare");
+  };
+  // The shape, for the test setup: a synthetic partition.
   spec.circuit = [config](std::span<const uint8_t> payload, size_t) -> Result<std::unique_ptr<r1cs::Circuit>> {
     ThreadPool one(1);
     CUZK_ASSIGN_OR_RETURN(filecoin::PostInstance inst,
                           filecoin::synthetic_post_instance(config, seed_from_payload(payload, 0), one));
     return std::unique_ptr<r1cs::Circuit>(std::make_unique<filecoin::FallbackPoStCircuit>(std::move(inst.circuit)));
   };
-  spec.assign = [config](std::span<const uint8_t> payload, size_t, r1cs::ProvingAssignment reuse,
-                         ThreadPool& pool) -> Result<r1cs::ProvingAssignment> {
-    CUZK_ASSIGN_OR_RETURN(filecoin::PostInstance inst,
-                          filecoin::synthetic_post_instance(config, seed_from_payload(payload, 0), pool));
-    return filecoin::synthesize_parallel(inst.circuit, pool, 0, std::move(reuse));
+  spec.prepare = [id, kind, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
+    if (!is_vanilla_payload(payload)) {
+      CUZK_RETURN_IF_ERROR(check_seed_payload(id, payload, 1).status());
+      auto seed = std::make_shared<PreparedPostSeed>();
+      seed->seed = seed_from_payload(payload, 0);
+      return engine::ValidatedPayload{1, std::move(seed)};
+    }
+    // The sectors' checks run in parallel on a pool of this submission's own.
+    ThreadPool pool;
+    CUZK_ASSIGN_OR_RETURN(std::shared_ptr<PreparedPost> prepared,
+                          prepare_post_payload(payload, kind, sector_size, "circuit '" + id + "'", pool));
+    return engine::ValidatedPayload{1, std::move(prepared)};
+  };
+  spec.assign_prepared = [id, config](const engine::PreparedPayload& prepared, size_t partition,
+                                      r1cs::ProvingAssignment reuse, ThreadPool& pool) -> Result<PreparedSynthesis> {
+    if (partition != 0) return Status::invalid_argument("circuit '" + id + "' has one partition");
+    if (const auto* post = dynamic_cast<const PreparedPost*>(&prepared)) {
+      CUZK_ASSIGN_OR_RETURN(r1cs::ProvingAssignment assignment,
+                            filecoin::synthesize_parallel(post->partition.circuit, pool, 0, std::move(reuse)));
+      return PreparedSynthesis{std::move(assignment), post->partition.public_inputs};
+    }
+    if (const auto* seed = dynamic_cast<const PreparedPostSeed*>(&prepared)) {
+      CUZK_ASSIGN_OR_RETURN(filecoin::PostInstance inst, filecoin::synthetic_post_instance(config, seed->seed, pool));
+      CUZK_ASSIGN_OR_RETURN(r1cs::ProvingAssignment assignment,
+                            filecoin::synthesize_parallel(inst.circuit, pool, 0, std::move(reuse)));
+      return PreparedSynthesis{std::move(assignment), std::move(inst.public_inputs)};
+    }
+    return Status::internal("circuit '" + id + "': the prepared payload is not a PoSt request");
   };
   return make_native_circuit(std::move(spec));
 }
 
-}  // namespace
-
 Result<std::unique_ptr<engine::ProofKind>> make_post_kind(const ParamLocator& params, MultiplierFactory multiplier) {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits;
   for (filecoin::PostKind kind : {filecoin::PostKind::kWinning, filecoin::PostKind::kWindow}) {
-    for (const char* size_name : {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"}) {
-      CUZK_ASSIGN_OR_RETURN(auto circuit, post_circuit(kind, size_name, params, multiplier));
+    for (std::string_view size_name : kFilecoinSectorSizeNames) {
+      CUZK_ASSIGN_OR_RETURN(const uint64_t size, filecoin::parse_sector_size(size_name));
+      CUZK_ASSIGN_OR_RETURN(auto circuit, make_post_circuit(kind, size, params, multiplier));
       circuits.push_back(std::move(circuit));
     }
   }

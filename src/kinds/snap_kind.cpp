@@ -1,0 +1,220 @@
+// The SnapDeals kind as native circuits over vanilla partition proofs: decoding and the native
+// checks at submission, the verifier's public inputs, partition synthesis into a reused
+// assignment.
+#include "kinds/snap_kind.hpp"
+
+#include "filecoin/post_kind.hpp"
+#include "filecoin/snapdeals/prepare_partition.hpp"
+#include "filecoin/snapdeals/public_inputs.hpp"
+#include "kinds/circuit_size_cache.hpp"
+#include "kinds/filecoin_param_names.hpp"
+#include "kinds/sector_sizes.hpp"
+
+namespace cuzk::kinds {
+namespace {
+
+namespace snap = filecoin::snapdeals;
+
+constexpr std::string_view kIdPrefix = "snap-deals-";
+constexpr std::string_view kGoNamePrefix = "RegisteredUpdateProof_";
+constexpr std::string_view kNumberPrefix = "update-proof-";
+constexpr uint64_t kMaxGeneratedSectorSize = 2048;
+
+// Partition `k` of a prepared request into `assignment` (cleared, sized for the circuit).
+Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin::CircuitSize& size,
+                                           const PreparedSnap& prepared, size_t k, r1cs::ProvingAssignment assignment) {
+  if (k >= prepared.partitions.size()) {
+    return Status::invalid_argument("circuit '" + id + "': partition " + std::to_string(k) + " of " +
+                                    std::to_string(prepared.partitions.size()));
+  }
+  assignment.clear();
+  // Input constraints are appended after synthesis: one row per input more.
+  assignment.reserve(size.constraints + size.inputs, size.aux, size.inputs);
+  const snap::SnapPartitionCircuit& circuit = prepared.partitions[k];
+  CUZK_RETURN_IF_ERROR(circuit.synthesize(assignment));
+  return PreparedSynthesis{std::move(assignment), circuit.public_inputs().to_vector()};
+}
+
+class SnapKind final : public engine::ProofKind {
+ public:
+  explicit SnapKind(std::vector<std::shared_ptr<const engine::CircuitDef>> circuits) : circuits_(std::move(circuits)) {}
+  std::string_view name() const override { return "snap-deals"; }
+  std::vector<std::shared_ptr<const engine::CircuitDef>> circuits() const override { return circuits_; }
+  std::shared_ptr<const engine::CircuitDef> resolve(std::string_view id) const override {
+    if (id.starts_with(kIdPrefix)) return nullptr;  // listed in circuits() or unknown
+    const Result<uint64_t> size = snap_id_sector_size(id);
+    if (!size.is_ok()) return nullptr;
+    const std::string target = snap_circuit_id(*size);
+    for (const auto& circuit : circuits_) {
+      if (circuit->id() == target) return circuit;
+    }
+    return nullptr;
+  }
+
+ private:
+  std::vector<std::shared_ptr<const engine::CircuitDef>> circuits_;
+};
+
+Result<snap::RegisteredUpdateProof> alias_proof(std::string_view id) {
+  if (id.starts_with(kGoNamePrefix)) {
+    const std::string_view name = id.substr(kGoNamePrefix.size());
+    for (uint64_t n = 0;; ++n) {
+      const Result<snap::RegisteredUpdateProof> proof = snap::registered_update_proof(n);
+      if (!proof.is_ok()) break;
+      if (snap::registered_update_proof_name(*proof) == name) return *proof;
+    }
+  } else if (id.starts_with(kNumberPrefix)) {
+    const std::string_view digits = id.substr(kNumberPrefix.size());
+    if (!digits.empty() && digits.size() <= 3 && digits.find_first_not_of("0123456789") == std::string_view::npos) {
+      return snap::registered_update_proof(std::stoull(std::string(digits)));
+    }
+  }
+  return Status::invalid_argument("not an update proof alias");
+}
+
+}  // namespace
+
+std::string snap_circuit_id(uint64_t sector_size) {
+  const std::string name = sector_size_name(sector_size);
+  for (std::string_view known : kFilecoinSectorSizeNames) {
+    if (known == name) return std::string(kIdPrefix) + name;
+  }
+  return {};
+}
+
+Result<uint64_t> snap_id_sector_size(std::string_view id) {
+  if (id.starts_with(kIdPrefix)) {
+    const std::string_view rest = id.substr(kIdPrefix.size());
+    for (std::string_view known : kFilecoinSectorSizeNames) {
+      if (known == rest) return filecoin::parse_sector_size(known);
+    }
+  } else if (const Result<snap::RegisteredUpdateProof> proof = alias_proof(id); proof.is_ok()) {
+    CUZK_ASSIGN_OR_RETURN(const snap::SnapConfig config, snap::snap_config(*proof));
+    return config.sector_size;
+  }
+  std::string message(1, '\'');  // built by appending: GCC 12's -Wrestrict misfires on "'" + std::string
+  message += id;
+  message += "' is not a SnapDeals circuit (snap-deals-2KiB|8MiB|512MiB|32GiB|64GiB, "
+             "RegisteredUpdateProof_StackedDrg32GiBV1 or update-proof-0..4)";
+  return Status::invalid_argument(message);
+}
+
+std::string snap_params_path(const snap::SnapConfig& config, const ParamLocator& params) {
+  const std::string filecoin_name =
+      empty_sector_update_param_stem(config.sector_size, config.tree_r_shape) + ".params";
+  if (std::string found = params.find_file(filecoin_name); !found.empty()) return found;
+  return params.params_path(snap_circuit_id(config.sector_size));
+}
+
+Result<SnapCommitments> snap_commitments(const VanillaPayload& request) {
+  SnapCommitments out;
+  CUZK_ASSIGN_OR_RETURN(out.comm_r_old, snap::snap_commitment(request.comm_r_old, "comm_r_old"));
+  CUZK_ASSIGN_OR_RETURN(out.comm_r_new, snap::snap_commitment(request.comm_r_new, "comm_r_new"));
+  CUZK_ASSIGN_OR_RETURN(out.comm_d_new, snap::snap_commitment(request.comm_d_new, "comm_d_new"));
+  return out;
+}
+
+Result<snap::SnapConfig> snap_request_config(uint64_t registered_proof, uint64_t sector_size) {
+  Result<snap::RegisteredUpdateProof> proof = snap::registered_update_proof(registered_proof);
+  if (!proof.is_ok()) return Status::invalid_argument("registered_proof: " + proof.status().message());
+  CUZK_ASSIGN_OR_RETURN(snap::SnapConfig config, snap::snap_config(*proof));
+  if (config.sector_size != sector_size) {
+    std::string message = "registered_proof ";
+    message += std::to_string(registered_proof);
+    message += " (" + std::string(snap::registered_update_proof_name(*proof)) + ") updates ";
+    message += sector_size_name(config.sector_size);
+    message += " sectors, this circuit proves " + sector_size_name(sector_size);
+    message += " (prove it as " + snap_circuit_id(config.sector_size) + ")";
+    return Status::invalid_argument(std::move(message));
+  }
+  return config;
+}
+
+Result<std::shared_ptr<PreparedSnap>> prepare_snap_payload(std::span<const uint8_t> payload, uint64_t sector_size,
+                                                           std::string_view what) {
+  std::string prefix(what);
+  if (!prefix.empty()) prefix += ": ";
+  auto fail = [&](const Status& s) { return Status::invalid_argument(prefix + s.message()); };
+  CUZK_ASSIGN_OR_RETURN(const snap::SnapConfig circuit_config, snap::snap_config(sector_size));
+  Result<VanillaPayload> request = decode_vanilla_payload(payload, circuit_config.partitions);
+  if (!request.is_ok()) return fail(request.status());
+  Result<snap::SnapConfig> config = snap_request_config(request->registered_proof, sector_size);
+  if (!config.is_ok()) return fail(config.status());
+  auto out = std::make_shared<PreparedSnap>();
+  out->config = std::move(config).value();
+  if (request->proofs.size() != out->config.partitions) {
+    return fail(Status::invalid_argument("proofs: " + std::to_string(request->proofs.size()) +
+                                         " partition proofs, a " + sector_size_name(sector_size) + " update has " +
+                                         std::to_string(out->config.partitions)));
+  }
+  Result<SnapCommitments> comms = snap_commitments(*request);
+  if (!comms.is_ok()) return fail(comms.status());
+  out->h = out->config.h_default;
+  out->partitions.reserve(request->proofs.size());
+  for (size_t k = 0; k < request->proofs.size(); ++k) {
+    Result<snap::SnapPartitionCircuit> partition = snap::prepare_snap_partition(
+        out->config, request->proofs[k], k, comms->comm_r_old, comms->comm_r_new, comms->comm_d_new, out->h);
+    if (!partition.is_ok()) return fail(partition.status());
+    std::vector<uint8_t>().swap(request->proofs[k]);  // the bytes are no longer needed
+    out->partitions.push_back(std::move(partition).value());
+  }
+  return out;
+}
+
+Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sector_size, const ParamLocator& params,
+                                                                    MultiplierFactory multiplier,
+                                                                    const std::string& params_file) {
+  const std::string id = snap_circuit_id(sector_size);
+  if (id.empty()) {
+    return Status::invalid_argument("snap-deals: no registered update proof for " + sector_size_name(sector_size) +
+                                    " sectors (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
+  }
+  CUZK_ASSIGN_OR_RETURN(const snap::SnapConfig config, snap::snap_config(sector_size));
+  CUZK_ASSIGN_OR_RETURN(const filecoin::CircuitSize size,
+                        cached_circuit_size(id, [&config] { return snap::snap_circuit_size(config); }));
+
+  NativeCircuitSpec spec;
+  spec.id = id;
+  spec.kind = "snap-deals";
+  spec.priority = engine::Priority::kNormal;
+  spec.batchable = true;
+  spec.params_path = params_file.empty() ? snap_params_path(config, params) : params_file;
+  spec.generate_missing_params = params_file.empty() && sector_size <= kMaxGeneratedSectorSize;
+  spec.multiplier = std::move(multiplier);
+  // a, b, c per row (input rows included), the aux and input assignments.
+  spec.partition_bytes = ((size.constraints + size.inputs) * 3 + size.aux + size.inputs) * sizeof(ff::Fr);
+  spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {
+    return Status::internal("snap-deals circuits validate through prepare");
+  };
+  spec.circuit = [config](std::span<const uint8_t> payload, size_t) -> Result<std::unique_ptr<r1cs::Circuit>> {
+    if (!payload.empty()) return Status::internal("snap-deals circuits synthesize from a prepared request");
+    CUZK_ASSIGN_OR_RETURN(snap::SnapPartitionProof blank, snap::blank_snap_partition(config));
+    return std::unique_ptr<r1cs::Circuit>(
+        std::make_unique<snap::SnapPartitionCircuit>(config, snap::blank_snap_public_inputs(config), std::move(blank)));
+  };
+  spec.prepare = [id, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
+    CUZK_ASSIGN_OR_RETURN(std::shared_ptr<PreparedSnap> prepared,
+                          prepare_snap_payload(payload, sector_size, "circuit '" + id + "'"));
+    const size_t partitions = prepared->partitions.size();
+    return engine::ValidatedPayload{partitions, std::move(prepared)};
+  };
+  spec.assign_prepared = [id, size](const engine::PreparedPayload& prepared, size_t partition,
+                                    r1cs::ProvingAssignment reuse, ThreadPool&) -> Result<PreparedSynthesis> {
+    const auto* request = dynamic_cast<const PreparedSnap*>(&prepared);
+    if (request == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a SnapDeals request");
+    return assign_partition(id, size, *request, partition, std::move(reuse));
+  };
+  return make_native_circuit(std::move(spec));
+}
+
+Result<std::unique_ptr<engine::ProofKind>> make_snap_kind(const ParamLocator& params, MultiplierFactory multiplier) {
+  std::vector<std::shared_ptr<const engine::CircuitDef>> circuits;
+  for (std::string_view size_name : kFilecoinSectorSizeNames) {
+    CUZK_ASSIGN_OR_RETURN(const uint64_t size, filecoin::parse_sector_size(size_name));
+    CUZK_ASSIGN_OR_RETURN(auto circuit, make_snap_circuit(size, params, multiplier));
+    circuits.push_back(std::move(circuit));
+  }
+  return std::unique_ptr<engine::ProofKind>(std::make_unique<SnapKind>(std::move(circuits)));
+}
+
+}  // namespace cuzk::kinds
