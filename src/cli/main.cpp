@@ -117,7 +117,8 @@ constexpr std::array kCommands = {
                              "                 --partition-proof FILE... --proof OUT [--params FILE|--param-dir DIR] "
                              "[--backend cpu|cuda]",
             cuzk::cli::run_snap_prove},
-    Command{"snap", "check", "debug SnapDeals partition proofs, no parameters: the inputs of snap prove without --proof",
+    Command{"snap", "check", "debug SnapDeals partition proofs, no parameters: the inputs of snap prove without --proof\n"
+                             "                 (or --partition K and its file alone); names the first failing constraint",
             cuzk::cli::run_snap_check},
     Command{"snap", "verify", "verify a SnapDeals proof: --proof FILE --vk FILE.vk|FILE.params --sector-size S\n"
                               "                 --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX",
@@ -126,7 +127,8 @@ constexpr std::array kCommands = {
                              "[--payload FILE]",
             cuzk::cli::run_snap_synth},
     Command{"setup", "", "INSECURE test parameters for a native circuit, where the daemon finds them\n"
-                         "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size>|porep-<size> "
+                         "                 --circuit synthetic-<N>|winning-post-<size>|window-post-<size>|porep-<size>|"
+                         "snap-deals-<size> "
                          "[--param-dir DIR]",
             cuzk::cli::run_setup},
     Command{"circuit-info", "", "size of a partition circuit (constraints, inputs, FFT domain), no proving\n"

@@ -16,7 +16,8 @@ int run_setup(std::span<const std::string_view> args, std::ostream& out, std::os
   std::string error;
   const auto flags = Flags::parse("setup", args, kSpecs, &error);
   if (!flags) {
-    err << error << "\nusage: cuzk setup --circuit synthetic-<N>|winning-post-<size>|window-post-<size>|porep-<size> "
+    err << error << "\nusage: cuzk setup --circuit synthetic-<N>|winning-post-<size>|window-post-<size>|porep-<size>|"
+                    "snap-deals-<size> "
                     "[--param-dir DIR]\n";
     return 2;
   }
@@ -35,7 +36,8 @@ int run_setup(std::span<const std::string_view> args, std::ostream& out, std::os
   auto circuit = (*catalog)->find(id);
   if (!circuit) {
     err << "cuzk setup: unknown circuit '" << id
-        << "' (synthetic-<constraints>, winning-post-<size>, window-post-<size>, porep-<size>; sizes 2KiB, 8MiB, "
+        << "' (synthetic-<constraints>, winning-post-<size>, window-post-<size>, porep-<size>, snap-deals-<size>; "
+           "sizes 2KiB, 8MiB, "
            "512MiB, 32GiB, "
            "64GiB)\n";
     return 2;

@@ -233,7 +233,7 @@ constexpr std::string_view kSnapProveUsage =
     "--partition-proof FILE... --proof OUT [--params FILE|--param-dir DIR] [--backend cpu|cuda]";
 constexpr std::string_view kSnapCheckUsage =
     "cuzk snap check --sector-size S --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX [--registered-proof N] "
-    "--partition-proof FILE...";
+    "--partition-proof FILE... | --partition K --partition-proof FILE";
 constexpr std::string_view kPostVerifyUsage =
     "cuzk post verify --proof FILE --vk FILE.vk|FILE.params --kind window-post|winning-post --sector-size S "
     "--randomness HEX [--partition N] [--registered-proof N] --sector-proof FILE...";
@@ -436,7 +436,9 @@ int run_snap_prove(Args args, std::ostream& out, std::ostream& err) {
 int run_snap_check(Args args, std::ostream& out, std::ostream& err) {
   constexpr std::string_view kCommand = "snap check";
   std::string error;
-  const auto flags = Flags::parse(kCommand, args, specs(kSnapCommitmentSpecs, kSnapProofSpecs), &error);
+  std::vector<FlagSpec> all = specs(kSnapCommitmentSpecs, kSnapProofSpecs);
+  all.push_back({"partition", false});
+  const auto flags = Flags::parse(kCommand, args, all, &error);
   if (!flags) return report_usage(err, kCommand, error, kSnapCheckUsage);
   Result<SnapArgs> a = snap_args(*flags);
   Status comm_flags = a.is_ok() ? snap_commitment_options(*flags, a->request) : a.status();
@@ -450,14 +452,25 @@ int run_snap_check(Args args, std::ostream& out, std::ostream& err) {
   out << kinds::snap_circuit_id(a->sector_size) << ": "
       << snap::registered_update_proof_name(*config.registered_proof) << ", " << config.partitions
       << " partition(s) x " << config.challenges_per_partition << " challenges, h = " << config.h_default << "\n";
+  // --partition K: the one file given is partition K's (a 32 GiB partition's circuit alone is
+  // 81 M constraints).
+  const Result<uint64_t> only = number_option(*flags, "partition", config.partitions);
+  if (!only.is_ok()) return report_usage(err, kCommand, only.status().message(), kSnapCheckUsage);
+  const bool one = *only != config.partitions;
+  if (one && (*only > config.partitions || proofs->size() != 1)) {
+    return report_usage(err, kCommand,
+                        "--partition K takes one --partition-proof, K below " + std::to_string(config.partitions),
+                        kSnapCheckUsage);
+  }
   int rc = 0;
-  if (proofs->size() != config.partitions) {
+  if (!one && proofs->size() != config.partitions) {
     out << "  FAILED: " << proofs->size() << " partition proofs given, the update has " << config.partitions << "\n";
     rc = 1;
   }
-  for (size_t k = 0; k < proofs->size() && k < config.partitions; ++k) {
+  for (size_t i = 0; i < proofs->size() && i < config.partitions; ++i) {
+    const size_t k = one ? *only : i;
     auto t0 = Clock::now();
-    Result<snap::SnapPartitionProof> proof = snap::read_snap_partition((*proofs)[k], k);
+    Result<snap::SnapPartitionProof> proof = snap::read_snap_partition((*proofs)[i], k);
     if (!proof.is_ok()) {
       out << "  partition " << k << ": reading: FAILED: " << proof.status().message() << "\n";
       rc = 1;

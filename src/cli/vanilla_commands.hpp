@@ -21,8 +21,9 @@
 //              [--registered-proof N] --partition-proof FILE... --proof OUT
 //              [--params FILE|--param-dir DIR] [--backend cpu|cuda]
 //              one proof per partition, in order (16 × 192 bytes at 32 GiB).
-//   snap check (the same inputs, no --proof): per partition the native checks, then the circuit
-//              with the verifier's public inputs in a checking constraint system.
+//   snap check (the same inputs, no --proof; or --partition K with partition K's file alone): per
+//              partition the native checks, then the circuit with the verifier's public inputs in
+//              a checking constraint system.
 //   snap verify --proof FILE --vk FILE.vk|FILE.params --sector-size S --comm-r-old HEX
 //              --comm-r-new HEX --comm-d-new HEX [--registered-proof N]: each partition's proof
 //              against the verifier's inputs from the commitments alone.
