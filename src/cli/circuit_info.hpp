@@ -1,4 +1,4 @@
-// `cuzk circuit-info --kind porep|winning-post|window-post --sector-size <size>`: the size of a
+// `cuzk circuit-info --kind porep|snap-deals|winning-post|window-post --sector-size <size>`: the size of a
 // partition circuit (constraints, public inputs counting ONE, FFT domain) without proving.
 #pragma once
 
