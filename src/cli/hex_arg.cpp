@@ -1,4 +1,4 @@
-// Hex arguments: parsing and printing.
+// Hex arguments: parsing.
 #include "cli/hex_arg.hpp"
 
 namespace cuzk::cli {
@@ -17,17 +17,6 @@ std::optional<std::array<uint8_t, 32>> parse_hex32(std::string_view text) {
     const int hi = digit(text[2 * i]), lo = digit(text[2 * i + 1]);
     if (hi < 0 || lo < 0) return std::nullopt;
     out[i] = static_cast<uint8_t>(hi * 16 + lo);
-  }
-  return out;
-}
-
-std::string hex_string(std::span<const uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * bytes.size());
-  for (uint8_t b : bytes) {
-    out += kDigits[b >> 4];
-    out += kDigits[b & 15];
   }
   return out;
 }

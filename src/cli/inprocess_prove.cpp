@@ -3,9 +3,7 @@
 #include "cli/inprocess_prove.hpp"
 
 #include <chrono>
-#include <fstream>
 #include <future>
-#include <iterator>
 
 #include "common/mapped_file.hpp"
 #include "groth16/bellperson_format.hpp"
@@ -87,19 +85,6 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
   CUZK_RETURN_IF_ERROR(failed);
   result.timings.total_ms = ms_since(start);
   return result;
-}
-
-Result<std::vector<uint8_t>> read_whole_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kNotFound, "cannot read " + what + " " + path);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-Status write_whole_file(const std::string& path, std::span<const uint8_t> bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out.flush()) return Status::internal("cannot write " + path);
-  return Status::ok();
 }
 
 }  // namespace cuzk::cli

@@ -32,9 +32,4 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
                                         const engine::ValidatedPayload& validated, groth16::ProverBackend& prover,
                                         ThreadPool& pool, std::ostream& out);
 
-// A whole file's bytes; NOT_FOUND naming `what` and the path.
-Result<std::vector<uint8_t>> read_whole_file(const std::string& path, const std::string& what);
-// Writes `bytes` to `path` (replacing it); INTERNAL naming the path if it cannot.
-Status write_whole_file(const std::string& path, std::span<const uint8_t> bytes);
-
 }  // namespace cuzk::cli

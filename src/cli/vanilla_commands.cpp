@@ -15,6 +15,8 @@
 #include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
 #include "cli/prover_choice.hpp"
+#include "common/file_reader.hpp"
+#include "common/hex.hpp"
 #include "filecoin/post_check.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "groth16/verifier.hpp"
@@ -35,6 +37,11 @@ namespace {
 namespace snap = filecoin::snapdeals;
 using Clock = std::chrono::steady_clock;
 using Args = std::span<const std::string_view>;
+
+// Input files are read whole, up to a bound: a sector proof is 24,960 bytes at 32 GiB (a 64 GiB
+// WinningPoSt sector's 66 Top proofs about 170 KB); a partition proof about 562 KB at 32 GiB.
+constexpr size_t kMaxSectorProofBytes = size_t{1} << 20;
+constexpr size_t kMaxProofFileBytes = size_t{1} << 20;  // 192 bytes per partition
 
 long long ms_since(Clock::time_point t0) {
   return static_cast<long long>(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
@@ -78,13 +85,22 @@ Result<uint64_t> sector_size_option(const Flags& flags) {
 }
 
 // Each file's bytes, in order.
-Result<std::vector<std::vector<uint8_t>>> read_files(const std::vector<std::string>& paths, const std::string& what) {
+Result<std::vector<std::vector<uint8_t>>> read_files(const std::vector<std::string>& paths, const std::string& what,
+                                                     size_t max_bytes) {
   std::vector<std::vector<uint8_t>> out;
   for (const std::string& path : paths) {
-    CUZK_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, read_whole_file(path, what));
+    CUZK_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, read_regular_file(path, what, max_bytes));
     out.push_back(std::move(bytes));
   }
   return out;
+}
+
+// Writes `bytes` to `path` (replacing it); INTERNAL naming the path if it cannot.
+Status write_whole_file(const std::string& path, std::span<const uint8_t> bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out.flush()) return Status::internal("cannot write " + path);
+  return Status::ok();
 }
 
 kinds::ParamLocator locator_from(const Flags& flags) {
@@ -269,7 +285,7 @@ int verify_proofs(std::string_view command, const Flags& flags, const std::vecto
   Result<groth16::VerifyingKey> vk = vk_path.ends_with(".params") ? groth16::read_params_verifying_key(vk_in, vk_path)
                                                                   : groth16::read_verifying_key(vk_in, vk_path);
   if (!vk.is_ok()) return report_failure(err, command, vk.status());
-  Result<std::vector<uint8_t>> proof_bytes = read_whole_file(flags.get("proof"), "--proof");
+  Result<std::vector<uint8_t>> proof_bytes = read_regular_file(flags.get("proof"), "--proof", kMaxProofFileBytes);
   if (!proof_bytes.is_ok()) return report_failure(err, command, proof_bytes.status());
   const size_t expected = inputs.size() * groth16::kProofBytes;
   if (proof_bytes->size() != expected) {
@@ -306,7 +322,7 @@ int run_post_prove(Args args, std::ostream& out, std::ostream& err) {
   }
   Result<PostArgs> a = post_args(*flags);
   if (!a.is_ok()) return report_usage(err, kCommand, a.status().message(), kPostProveUsage);
-  Result<std::vector<std::vector<uint8_t>>> proofs = read_files(flags->get_all("sector-proof"), "--sector-proof");
+  Result<std::vector<std::vector<uint8_t>>> proofs = read_files(flags->get_all("sector-proof"), "--sector-proof", kMaxSectorProofBytes);
   if (!proofs.is_ok()) return report_failure(err, kCommand, proofs.status());
   a->request.proofs = std::move(proofs).value();
   Result<std::shared_ptr<const engine::CircuitDef>> def =
@@ -322,7 +338,7 @@ int run_post_check(Args args, std::ostream& out, std::ostream& err) {
   if (!flags) return report_usage(err, kCommand, error, kPostCheckUsage);
   Result<PostArgs> a = post_args(*flags);
   if (!a.is_ok()) return report_usage(err, kCommand, a.status().message(), kPostCheckUsage);
-  Result<std::vector<std::vector<uint8_t>>> proofs = read_files(flags->get_all("sector-proof"), "--sector-proof");
+  Result<std::vector<std::vector<uint8_t>>> proofs = read_files(flags->get_all("sector-proof"), "--sector-proof", kMaxSectorProofBytes);
   if (!proofs.is_ok()) return report_failure(err, kCommand, proofs.status());
   const filecoin::PostConfig& config = a->config;
   const size_t partition = a->request.partition_index;
@@ -424,7 +440,7 @@ int run_snap_prove(Args args, std::ostream& out, std::ostream& err) {
   Status comms = a.is_ok() ? snap_commitment_options(*flags, a->request) : a.status();
   if (!comms.is_ok()) return report_usage(err, kCommand, comms.message(), kSnapProveUsage);
   Result<std::vector<std::vector<uint8_t>>> proofs =
-      read_files(flags->get_all("partition-proof"), "--partition-proof");
+      read_files(flags->get_all("partition-proof"), "--partition-proof", snap::kMaxSnapPartitionBytes);
   if (!proofs.is_ok()) return report_failure(err, kCommand, proofs.status());
   a->request.proofs = std::move(proofs).value();
   Result<std::shared_ptr<const engine::CircuitDef>> def =
@@ -444,7 +460,7 @@ int run_snap_check(Args args, std::ostream& out, std::ostream& err) {
   Status comm_flags = a.is_ok() ? snap_commitment_options(*flags, a->request) : a.status();
   if (!comm_flags.is_ok()) return report_usage(err, kCommand, comm_flags.message(), kSnapCheckUsage);
   Result<std::vector<std::vector<uint8_t>>> proofs =
-      read_files(flags->get_all("partition-proof"), "--partition-proof");
+      read_files(flags->get_all("partition-proof"), "--partition-proof", snap::kMaxSnapPartitionBytes);
   if (!proofs.is_ok()) return report_failure(err, kCommand, proofs.status());
   const snap::SnapConfig& config = a->config;
   const Result<kinds::SnapCommitments> comms = kinds::snap_commitments(a->request);
@@ -538,8 +554,8 @@ int run_snap_synth(Args args, std::ostream& out, std::ostream& err) {
   out << "wrote " << update->partitions.size() << " partition proof(s) to " << dir << " (partition-0.vproof .., "
       << request.proofs[0].size() << " bytes each, " << ms_since(t0) << " ms)\n"
       << "snap prove flags: --sector-size " << flags->get("sector-size") << " --comm-r-old "
-      << hex_string(request.comm_r_old) << " --comm-r-new " << hex_string(request.comm_r_new) << " --comm-d-new "
-      << hex_string(request.comm_d_new) << "\n";
+      << bytes_to_hex(request.comm_r_old) << " --comm-r-new " << bytes_to_hex(request.comm_r_new) << " --comm-d-new "
+      << bytes_to_hex(request.comm_d_new) << "\n";
   if (Status s = write_payload_if_asked(*flags, request, out); !s.is_ok()) return report_failure(err, kCommand, s);
   return 0;
 }
@@ -554,7 +570,7 @@ int run_post_verify(Args args, std::ostream& out, std::ostream& err) {
   // The verifier knows each sector's id and comm_r: read from the vanilla files, nothing else.
   std::vector<filecoin::PublicSector> sectors;
   for (const std::string& path : flags->get_all("sector-proof")) {
-    Result<std::vector<uint8_t>> bytes = read_whole_file(path, "--sector-proof");
+    Result<std::vector<uint8_t>> bytes = read_regular_file(path, "--sector-proof", kMaxSectorProofBytes);
     Result<filecoin::FallbackPostSectorProof> sector =
         bytes.is_ok() ? filecoin::read_fallback_post_sector_proof(*bytes) : bytes.status();
     if (!sector.is_ok()) return report_failure(err, kCommand, Status::invalid_argument(path + ": " + sector.status().message()));
