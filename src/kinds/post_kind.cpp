@@ -128,7 +128,11 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
   };
   spec.prepare = [id, kind, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
     if (!is_vanilla_payload(payload)) {
-      CUZK_RETURN_IF_ERROR(check_seed_payload(id, payload, 1).status());
+      if (payload.size() > 64) {
+        return Status::invalid_argument("circuit '" + id + "': the payload (" + std::to_string(payload.size()) +
+                                        " bytes) is neither a VanillaPayload (it does not begin with CUZKVAN1) nor "
+                                        "a benchmark seed (at most 64 bytes)");
+      }
       auto seed = std::make_shared<PreparedPostSeed>();
       seed->seed = seed_from_payload(payload, 0);
       return engine::ValidatedPayload{1, std::move(seed)};
