@@ -231,6 +231,9 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
   spec.multiplier = std::move(multiplier);
   // a, b, c per row (input rows included), the aux and input assignments.
   spec.partition_bytes = ((size.constraints + size.inputs) * 3 + size.aux + size.inputs) * sizeof(ff::Fr);
+  // A proved assignment is kept for the next partition (its memory already faulted in); at 32
+  // and 64 GiB one is ≈ 17 GB outside the working-memory budget, so only one is kept there.
+  spec.recycled_assignments = sector_size > kPorepMaxGeneratedSectorSize * 64 ? 1 : 2;
   spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {
     return Status::internal("porep circuits validate through prepare");
   };
