@@ -53,6 +53,13 @@ grep -q "partition 0: FAILED: unsatisfied constraint challenge_0/" "$scratch/out
 echo "ok: porep check (the real file passes; a tampered column is named: $(grep -o 'constraint challenge_0/[^ ]*' "$scratch/out"))"
 expect_rc 2 "$cuzk" porep check
 
+# prove: a --params file that is not there is named (never generated); bad usage exits 2.
+expect_rc 1 "$cuzk" porep prove --commit1 "$c1" --proof "$scratch/x.bin" --params "$scratch/missing.params" --backend cpu
+grep -q "missing.params" "$scratch/err" || fail "prove: a missing --params file is not named"
+expect_rc 2 "$cuzk" porep prove --commit1 "$c1" --proof "$scratch/x.bin" --params a --param-dir b
+expect_rc 1 "$cuzk" porep prove --commit1 "$scratch/bad-size.json" --proof "$scratch/x.bin" --param-dir "$params" --backend cpu
+grep -q "SectorSize: 8388608 bytes" "$scratch/err" || fail "prove: a wrong sector size is not named"
+
 # prove (test parameters; generated here if the fixture did not make them) and verify.
 expect_rc 0 "$cuzk" porep prove --commit1 "$c1" --proof "$scratch/proof.bin" --param-dir "$params" --backend cpu
 cat "$scratch/out"
