@@ -1,4 +1,5 @@
-// cuzk post | snap prove | check | synth: the vanilla-proof kinds' circuits and checks, in-process.
+// cuzk post | snap prove | check | verify | synth: the vanilla-proof kinds' circuits and checks,
+// in-process.
 #include "cli/vanilla_commands.hpp"
 
 #include <charconv>
@@ -18,14 +19,14 @@
 #include "common/file_reader.hpp"
 #include "common/hex.hpp"
 #include "filecoin/post_check.hpp"
-#include "groth16/bellperson_format.hpp"
-#include "groth16/verifier.hpp"
 #include "filecoin/snapdeals/partition_bincode.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
 #include "filecoin/snapdeals/public_inputs.hpp"
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"
 #include "filecoin/synthetic_post.hpp"
+#include "groth16/bellperson_format.hpp"
+#include "groth16/verifier.hpp"
 #include "kinds/post_kind.hpp"
 #include "kinds/snap_kind.hpp"
 #include "kinds/vanilla_payload.hpp"
