@@ -2,15 +2,12 @@
 // into a ProvingAssignment with buffer reuse, public inputs from the assignment.
 #include "kinds/native_circuit.hpp"
 
-#include <unistd.h>
-
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <istream>
 #include <mutex>
 #include <streambuf>
 
+#include "common/private_files.hpp"
 #include "common/thread_annotations.hpp"
 #include "groth16/bellperson_format.hpp"
 
@@ -62,25 +59,21 @@ class NativeCircuit final : public CircuitDef {
   }
 
   Status generate_srs(ThreadPool& pool) const override {
-    std::error_code ec;
+    // The folder must be this user's alone (another local user could otherwise plant files or
+    // links there), checked before the costly setup; the file is written exclusively and renamed
+    // into place, so a reader never sees half a file and a failed write leaves nothing behind.
+    const std::string dir = std::filesystem::path(spec_.params_path).parent_path().string();
+    CUZK_RETURN_IF_ERROR(ensure_private_dir(dir));
+    remove_stale_temporaries(spec_.params_path);
     CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit({}, 0));
     const std::unique_ptr<groth16::GeneratorMultiplier> multiplier =
         spec_.multiplier ? spec_.multiplier() : nullptr;  // null: the host
     CUZK_ASSIGN_OR_RETURN(
         const groth16::ProvingKey pk,
         groth16::insecure_circuit_setup(*circuit, std::hash<std::string>{}(spec_.id), pool, multiplier.get()));
-    std::filesystem::create_directories(std::filesystem::path(spec_.params_path).parent_path(), ec);
-    // Written under a temporary name and renamed: a concurrent reader never sees half a file.
-    const std::string tmp = spec_.params_path + ".tmp." + std::to_string(::getpid());
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) return Status::internal("cannot write " + tmp);
-      CUZK_RETURN_IF_ERROR(groth16::write_proving_key(pk, out));
-      if (!out.flush()) return Status::internal("cannot write " + tmp);
-    }
-    std::filesystem::rename(tmp, spec_.params_path, ec);
-    if (ec) return Status::internal("cannot rename " + tmp + " to " + spec_.params_path + ": " + ec.message());
-    return Status::ok();
+    CUZK_ASSIGN_OR_RETURN(auto file, AtomicFile::create(spec_.params_path));
+    CUZK_RETURN_IF_ERROR(groth16::write_proving_key(pk, file->stream()));
+    return file->commit();
   }
 
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool&) const override {
