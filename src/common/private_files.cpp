@@ -97,7 +97,17 @@ Status ensure_private_dir(const std::string& path) {
       return Status::internal("cannot create folder " + it->string() + ": " + errno_text(errno));
     }
   }
-  return check_private_dir(path);
+  CUZK_RETURN_IF_ERROR(check_private_dir(path));
+  // Every folder above it up to the first one root owns (/tmp, /var, …) must be ours alone too:
+  // whoever owns a parent can rename the folder away and put their own in its place.
+  for (fs::path p = fs::path(path).parent_path(); !p.empty(); p = p.parent_path()) {
+    struct stat st {};
+    if (::stat(p.c_str(), &st) != 0) return Status::internal(p.string() + ": cannot stat: " + errno_text(errno));
+    if (st.st_uid == 0) break;
+    CUZK_RETURN_IF_ERROR(check_private_dir(p.string()));
+    if (p == p.root_path()) break;
+  }
+  return Status::ok();
 }
 
 struct AtomicFile::Impl {

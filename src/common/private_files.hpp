@@ -4,7 +4,8 @@
 //
 //   ensure_private_dir("/tmp/cuzk-1000/params")  creates missing folders with mode 0700 and
 //        refuses (naming the folder) one that is a symbolic link, is not a directory, belongs to
-//        another user, or is writable by group or others;
+//        another user, or is writable by group or others — itself or any folder above it up to
+//        the first one root owns;
 //   AtomicFile f(path)  creates `path.tmp.<pid>` with O_CREAT|O_EXCL|O_NOFOLLOW (mode 0600: a
 //        planted file or symlink of that name is never followed or reused); write through
 //        stream(); commit() flushes, fsyncs and renames it onto `path`. Destroyed uncommitted,
