@@ -18,6 +18,7 @@ std::string metric_label(std::string_view kind) {
 
 std::string curio_kind_name(std::string_view kind) {
   if (kind == "porep") return "porep-c2";
+  if (kind == "snap-deals") return "snap-update";
   return std::string(kind);
 }
 

@@ -19,9 +19,9 @@ namespace cuzk::engine {
 
 struct EngineStatus;
 
-// Curio's name for the proof kind a circuit kind proves: "porep" → "porep-c2"; "window-post"
-// and "winning-post" are Curio's names already; other kinds ("circom", "synthetic") keep
-// theirs. Its metric label has '_' for '-' ("porep_c2", "window_post").
+// Curio's name for the proof kind a circuit kind proves: "porep" → "porep-c2", "snap-deals" →
+// "snap-update"; "window-post" and "winning-post" are Curio's names already; other kinds
+// ("circom", "synthetic") keep theirs. Its metric label has '_' for '-' ("porep_c2").
 std::string curio_kind_name(std::string_view kind);
 
 class Metrics {

@@ -1,8 +1,11 @@
 // Curio's proof kinds → cuzk circuit ids and payloads; Filecoin's registered-proof numbering.
 #include "server/proof_request.hpp"
 
+#include <algorithm>
 #include <array>
 #include <span>
+
+#include "kinds/vanilla_payload.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -26,7 +29,7 @@ struct Family {
   std::string_view prefix, suffix;  // the name is prefix + size + suffix
   bool supported;                   // cuzk has this family's circuit
 };
-constexpr std::array<Family, 4> kSealFamilies = {{{0, "StackedDrg", "V1", false},
+constexpr std::array<Family, 4> kSealFamilies = {{{0, "StackedDrg", "V1", true},
                                                   {5, "StackedDrg", "V1_1", true},
                                                   {10, "StackedDrg", "V1_1_Feat_SyntheticPoRep", false},
                                                   {15, "StackedDrg", "V1_2_Feat_NiPoRep", false}}};
@@ -67,19 +70,11 @@ Result<Registered> registered(std::span<const Family> families, std::string_view
 
 std::string kind_name(v1::ProofKind kind) { return v1::ProofKind_Name(kind); }
 
-Status check_randomness(const v1::SubmitProofRequest& req) {
-  if (req.randomness().size() != 32) {
-    return Status::invalid_argument("randomness: " + std::to_string(req.randomness().size()) +
-                                    " bytes, expected the 32-byte PoSt challenge seed");
-  }
-  return Status::ok();
-}
-
 Result<std::string> porep_circuit(const v1::SubmitProofRequest& req) {
   CUZK_ASSIGN_OR_RETURN(Registered r, registered(kSealFamilies, "RegisteredSealProof", req, "POREP_SEAL_COMMIT"));
   if (!r.supported) {
     return Status::invalid_argument("registered_proof " + std::to_string(req.registered_proof()) + " (" + r.name +
-                                    ") is not supported: cuzk proves the StackedDrg…V1_1 PoRep (registered_proof 5-9)");
+                                    ") is not supported: cuzk proves the StackedDrg…V1 and V1_1 PoRep (registered_proof 0-9)");
   }
   if (req.vanilla_proof().empty()) {
     return Status::invalid_argument("vanilla_proof is empty: PoRep C2 takes the Commit-1 output there");
@@ -89,22 +84,68 @@ Result<std::string> porep_circuit(const v1::SubmitProofRequest& req) {
   return id;
 }
 
-// Curio's PoSt requests: checked, then refused naming what is missing (the engine's PoSt
-// circuits prove synthetic sectors from a seed; vanilla proofs have not reached it yet).
-Status post_request(const v1::SubmitProofRequest& req, std::span<const Family> families, std::string_view circuit_prefix,
-                    const std::string& label) {
+// A circuit this daemon must have for `what`.
+Status need_circuit(const std::string& id, const std::string& what,
+                    const std::function<bool(const std::string&)>& has_circuit) {
+  if (has_circuit(id)) return Status::ok();
+  return Status::invalid_argument(what + " needs circuit " + id + ", which this daemon does not have");
+}
+
+// A raw 32-byte value of the request (`field` names it).
+Result<std::array<uint8_t, 32>> bytes32(const std::string& value, const char* field, const char* what) {
+  if (value.size() != 32) {
+    return Status::invalid_argument(std::string(field) + ": " + std::to_string(value.size()) + " bytes, expected " + what);
+  }
+  std::array<uint8_t, 32> out{};
+  std::copy(value.begin(), value.end(), out.begin());
+  return out;
+}
+
+// The request's vanilla proofs and values in the kinds' one-payload form.
+kinds::VanillaPayload vanilla_payload(const v1::SubmitProofRequest& req) {
+  kinds::VanillaPayload p;
+  p.registered_proof = req.registered_proof();
+  p.miner_id = req.miner_id();
+  p.partition_index = req.partition_index();
+  for (const std::string& proof : req.vanilla_proofs()) p.proofs.emplace_back(proof.begin(), proof.end());
+  return p;
+}
+
+// WindowPoSt / WinningPoSt: window-post-<size> / winning-post-<size> over Curio's vanilla proofs.
+Result<engine::JobRequest> post_request(const v1::SubmitProofRequest& req, std::span<const Family> families,
+                                        std::string_view circuit_prefix, const std::string& label,
+                                        const std::function<bool(const std::string&)>& has_circuit) {
   CUZK_ASSIGN_OR_RETURN(Registered r, registered(families, "RegisteredPoStProof", req, kind_name(req.proof_kind())));
-  CUZK_RETURN_IF_ERROR(check_randomness(req));
   if (req.vanilla_proofs_size() == 0) {
     return Status::invalid_argument("vanilla_proofs is empty: " + label + " takes one vanilla proof per sector");
   }
-  std::string circuit(circuit_prefix);
-  circuit += r.size.name;
-  std::string msg = label + " (" + r.name + ") from Curio's vanilla proofs is not available yet: cuzk's circuit ";
-  msg += circuit;
-  msg += " proves only synthetic sectors from a seed (proof_kind CIRCUIT); reading the " +
-         std::to_string(req.vanilla_proofs_size()) + " FallbackPoStSectorProof vanilla proof(s) has not reached the engine";
-  return Status::invalid_argument(msg);
+  kinds::VanillaPayload payload = vanilla_payload(req);
+  CUZK_ASSIGN_OR_RETURN(payload.randomness, bytes32(req.randomness(), "randomness", "the 32-byte PoSt challenge seed"));
+  engine::JobRequest out;
+  out.circuit_id = std::string(circuit_prefix);
+  out.circuit_id += r.size.name;
+  CUZK_RETURN_IF_ERROR(need_circuit(out.circuit_id, label + " (" + r.name + ")", has_circuit));
+  out.payload = kinds::encode_vanilla_payload(payload);
+  return out;
+}
+
+// SnapDeals: snap-deals-<size> over Curio's partition proofs and the three commitments.
+Result<engine::JobRequest> snap_request(const v1::SubmitProofRequest& req,
+                                        const std::function<bool(const std::string&)>& has_circuit) {
+  CUZK_ASSIGN_OR_RETURN(Registered r, registered(kUpdateFamilies, "RegisteredUpdateProof", req, "SNAP_DEALS_UPDATE"));
+  if (req.vanilla_proofs_size() == 0) {
+    return Status::invalid_argument("vanilla_proofs is empty: SnapDeals takes one vanilla proof per partition");
+  }
+  kinds::VanillaPayload payload = vanilla_payload(req);
+  CUZK_ASSIGN_OR_RETURN(payload.comm_r_old, bytes32(req.comm_r_old(), "comm_r_old", "a raw 32-byte commitment"));
+  CUZK_ASSIGN_OR_RETURN(payload.comm_r_new, bytes32(req.comm_r_new(), "comm_r_new", "a raw 32-byte commitment"));
+  CUZK_ASSIGN_OR_RETURN(payload.comm_d_new, bytes32(req.comm_d_new(), "comm_d_new", "a raw 32-byte commitment"));
+  engine::JobRequest out;
+  out.circuit_id = "snap-deals-";
+  out.circuit_id += r.size.name;
+  CUZK_RETURN_IF_ERROR(need_circuit(out.circuit_id, "SnapDeals (SNAP_DEALS_UPDATE, " + r.name + ")", has_circuit));
+  out.payload = kinds::encode_vanilla_payload(payload);
+  return out;
 }
 
 std::optional<engine::Priority> priority_of(v1::Priority p) {
@@ -165,22 +206,25 @@ Result<engine::JobRequest> job_request(const v1::SubmitProofRequest& req,
       return out;
     case v1::POREP_SEAL_COMMIT: {
       CUZK_ASSIGN_OR_RETURN(out.circuit_id, porep_circuit(req));
-      if (!has_circuit(out.circuit_id)) {
-        return Status::invalid_argument("PoRep C2 (POREP_SEAL_COMMIT) needs circuit " + out.circuit_id +
-                                        ", which this daemon does not have (the PoRep kind is not built in)");
-      }
+      CUZK_RETURN_IF_ERROR(need_circuit(out.circuit_id, "PoRep C2 (POREP_SEAL_COMMIT)", has_circuit));
       out.payload.assign(req.vanilla_proof().begin(), req.vanilla_proof().end());
       return out;
     }
     case v1::SNAP_DEALS_UPDATE: {
-      CUZK_ASSIGN_OR_RETURN(Registered r, registered(kUpdateFamilies, "RegisteredUpdateProof", req, "SNAP_DEALS_UPDATE"));
-      return Status::invalid_argument("SnapDeals (SNAP_DEALS_UPDATE, " + r.name +
-                                      ") is not available yet: cuzk has no EmptySectorUpdate circuit");
+      CUZK_ASSIGN_OR_RETURN(engine::JobRequest snap, snap_request(req, has_circuit));
+      snap.priority = out.priority;
+      return snap;
     }
     case v1::WINDOW_POST_PARTITION:
-      return post_request(req, kWindowFamilies, "window-post-", "WindowPoSt (WINDOW_POST_PARTITION)");
-    case v1::WINNING_POST:
-      return post_request(req, kWinningFamilies, "winning-post-", "WinningPoSt (WINNING_POST)");
+    case v1::WINNING_POST: {
+      const bool window = req.proof_kind() == v1::WINDOW_POST_PARTITION;
+      CUZK_ASSIGN_OR_RETURN(
+          engine::JobRequest post,
+          window ? post_request(req, kWindowFamilies, "window-post-", "WindowPoSt (WINDOW_POST_PARTITION)", has_circuit)
+                 : post_request(req, kWinningFamilies, "winning-post-", "WinningPoSt (WINNING_POST)", has_circuit));
+      post.priority = out.priority;
+      return post;
+    }
     default:
       return check_request(req);  // not reached after check_request
   }
@@ -208,7 +252,7 @@ gadgets::Sha256Digest request_digest(const v1::SubmitProofRequest& req) {
 
 std::string circuit_id_from_curio_name(const std::string& name) {
   static constexpr std::pair<std::string_view, std::string_view> kPrefixes[] = {
-      {"porep-", "porep-"}, {"wpost-", "window-post-"}, {"winning-", "winning-post-"}, {"snap-", "snap-"}};
+      {"porep-", "porep-"}, {"wpost-", "window-post-"}, {"winning-", "winning-post-"}, {"snap-", "snap-deals-"}};
   if (name.size() < 3 || name.back() != 'g') return name;
   for (const auto& [curio, ours] : kPrefixes) {
     if (!name.starts_with(curio)) continue;

@@ -1,7 +1,9 @@
 // What a SubmitProofRequest (proto/cuzk/v1/proving.proto) asks the engine for: Curio's proof
 // kinds — proof_kind + registered_proof (Filecoin's numbering) + sector_size — become cuzk
-// circuit ids (porep-<size>, window-post-<size>, winning-post-<size>) with the kind's payload;
-// proof_kind CIRCUIT names a circuit directly. Also the request's digest, which tells a retry
+// circuit ids (porep-<size>, window-post-<size>, winning-post-<size>, snap-deals-<size>) with
+// the kind's payload — the Commit-1 output for PoRep; for PoSt and SnapDeals the vanilla
+// proofs and the request's values in one kinds::VanillaPayload; proof_kind CIRCUIT names a
+// circuit directly. Also the request's digest, which tells a retry
 // (the same request again) from a different request under the same request id.
 #pragma once
 
@@ -24,10 +26,10 @@ Status check_request(const v1::SubmitProofRequest& req);
 
 // The engine job a checked request asks for. `has_circuit` says whether the daemon has a
 // circuit id. Errors (INVALID_ARGUMENT, answered in-band as FAILED) name the field and what
-// is wrong: an unknown or mismatching registered_proof / sector_size, a missing or malformed
-// payload, a proof kind whose circuit this daemon does not have (PoRep without the porep kind,
-// SnapDeals), and Curio's PoSt requests while the engine's PoSt circuits prove only synthetic
-// sectors (the message names what is missing).
+// is wrong: an unknown or mismatching registered_proof / sector_size, an empty payload,
+// randomness or a commitment that is not 32 bytes, a proof kind whose circuit this daemon does
+// not have (the message names the circuit). The vanilla proofs themselves are checked by the
+// kind, at submission.
 Result<engine::JobRequest> job_request(const v1::SubmitProofRequest& req,
                                        const std::function<bool(const std::string&)>& has_circuit);
 
@@ -36,7 +38,8 @@ Result<engine::JobRequest> job_request(const v1::SubmitProofRequest& req,
 gadgets::Sha256Digest request_digest(const v1::SubmitProofRequest& req);
 
 // Curio's parameter names ("porep-32g", "wpost-32g", "winning-32g", "snap-32g") → cuzk's
-// circuit ids ("porep-32GiB", …); anything else is returned unchanged.
+// circuit ids ("porep-32GiB", "window-post-32GiB", "winning-post-32GiB", "snap-deals-32GiB");
+// anything else is returned unchanged.
 std::string circuit_id_from_curio_name(const std::string& name);
 
 }  // namespace cuzk::server

@@ -105,6 +105,97 @@ TEST(DaemonConfig, Sizes) {
   EXPECT_FALSE(parse_bytes("12XB"));
 }
 
+// A cuzk.toml written for Curio's Rust daemon (extern/cuzk/cuzk.example.toml's keys).
+TEST(DaemonConfig, CurioKeysAreMappedOrWarned) {
+  const auto c = parse_config(R"(
+[daemon]
+listen = "unix:///run/curio/cuzk.sock"
+status_listen = "0.0.0.0:9821"
+[srs]
+param_cache = "/var/tmp/filecoin-proof-parameters"
+preload = ["porep-32g"]
+[memory]
+total_budget = "auto"
+safety_margin = "5GiB"
+eviction_min_idle = "5m"
+[gpus]
+devices = []
+gpu_threads = 32
+gpu_workers_per_device = 2
+[synthesis]
+threads = 0
+partition_workers = 12
+[pipeline]
+enabled = true
+synthesis_lookahead = 1
+synthesis_concurrency = 3
+max_parallel_synthesis = 18
+slot_size = 0
+max_gpu_queue_depth = 0
+[logging]
+level = "debug"
+format = "json"
+)",
+                              "curio.toml");
+  ASSERT_TRUE(c.is_ok()) << c.status().to_string();
+  EXPECT_EQ(c->socket_path, "/run/curio/cuzk.sock");
+  EXPECT_EQ(c->param_dirs.back(), "/var/tmp/filecoin-proof-parameters");
+  EXPECT_EQ(c->engine.prover_threads, 32u);       // gpus.gpu_threads
+  EXPECT_EQ(c->engine.synthesis_drivers, 3u);     // pipeline.synthesis_concurrency
+  EXPECT_EQ(c->log_level, "info");                // "debug"
+  EXPECT_EQ(c->engine.preload, (std::vector<std::string>{"porep-32g"}));
+  const char* ignored[] = {"daemon.status_listen", "memory.total_budget", "memory.safety_margin",
+                           "memory.eviction_min_idle", "gpus.gpu_workers_per_device", "synthesis.partition_workers",
+                           "pipeline.enabled", "pipeline.synthesis_lookahead", "pipeline.max_parallel_synthesis",
+                           "pipeline.slot_size", "pipeline.max_gpu_queue_depth", "logging.format"};
+  ASSERT_EQ(c->warnings.size(), std::size(ignored));
+  for (size_t i = 0; i < std::size(ignored); ++i) {
+    EXPECT_EQ(c->warnings[i].find(std::string("curio.toml: ") + ignored[i] + ": ignored ("), 0u) << c->warnings[i];
+  }
+  // Curio's keys keep their types checked; our own keys stay strict.
+  EXPECT_NE(parse_config("[gpus]\ngpu_threads = \"many\"\n", "x").status().message().find("gpus.gpu_threads"),
+            std::string::npos);
+  EXPECT_NE(parse_config("[pipeline]\nsynthesis_concurrency = 0\n", "x").status().message().find(
+                "pipeline.synthesis_concurrency"),
+            std::string::npos);
+  EXPECT_NE(parse_config("[pipeline]\nbogus = 1\n", "x").status().message().find("pipeline.bogus: unknown key"),
+            std::string::npos);
+  EXPECT_NE(parse_config("[logging]\nlevel = \"loud\"\n", "x").status().message().find("logging.level"),
+            std::string::npos);
+  // prover.threads wins over gpus.gpu_threads (with a warning).
+  const auto both = parse_config("[prover]\nthreads = 4\n[gpus]\ngpu_threads = 32\n", "x");
+  ASSERT_TRUE(both.is_ok());
+  EXPECT_EQ(both->engine.prover_threads, 4u);
+  ASSERT_EQ(both->warnings.size(), 1u);
+  EXPECT_NE(both->warnings[0].find("gpus.gpu_threads: ignored (prover.threads is set)"), std::string::npos);
+}
+
+TEST(DaemonConfig, SocketAccessAndRetention) {
+  const auto c = parse_config(R"(
+[daemon]
+socket_owner = "cuzk"
+socket_group = "curio"
+socket_mode = "0640"
+result_retention_s = 7200
+max_retained_results = 50
+)",
+                              "x");
+  ASSERT_TRUE(c.is_ok()) << c.status().to_string();
+  EXPECT_EQ(c->socket_owner, "cuzk");
+  EXPECT_EQ(c->socket_group, "curio");
+  EXPECT_EQ(c->socket_mode, 0640u);
+  EXPECT_EQ(c->result_retention, std::chrono::seconds(7200));
+  EXPECT_EQ(c->max_retained_results, 50u);
+  EXPECT_EQ(parse_config("[daemon]\nsocket_mode = 0o600\n", "x")->socket_mode, 0600u);
+  EXPECT_EQ(default_config().socket_mode, 0660u);
+  for (const char* bad : {"\"rw-rw----\"", "\"0999\"", "\"\"", "4096"}) {
+    const auto r = parse_config(std::string("[daemon]\nsocket_mode = ") + bad + "\n", "x");
+    ASSERT_FALSE(r.is_ok()) << bad;
+    EXPECT_NE(r.status().message().find("daemon.socket_mode"), std::string::npos);
+  }
+  EXPECT_FALSE(parse_config("[daemon]\nresult_retention_s = -1\n", "x").is_ok());
+}
+
 TEST(DaemonConfig, ListenAddresses) {
   DaemonConfig c;
   ASSERT_TRUE(set_listen(c, "/run/cuzk.sock").is_ok());
