@@ -1,7 +1,10 @@
 // The prover factory (prover_factory.hpp): the CPU prover always; with CUZK_HAVE_CUDA (set by
 // src/backend/CMakeLists.txt when the CUDA backend is built), one GpuProverBackend per device
-// and the GPU fixed-base multiplier. The only file that knows whether CUDA is compiled in.
+// the GPU fixed-base multiplier, and the kernel benchmarks and GPU list (kernel_bench.hpp). The
+// only file that knows whether CUDA is compiled in.
 #include "backend/prover_factory.hpp"
+
+#include "backend/kernel_bench.hpp"
 
 #include "groth16/cpu_prover.hpp"
 
@@ -9,6 +12,7 @@
 #include "backend/cuda/device.hpp"
 #include "backend/cuda/generator_multiplier_gpu.hpp"
 #include "backend/cuda/gpu_prover.hpp"
+#include "backend/cuda/kernel_bench.hpp"
 #include "backend/gpu_prover_backend.hpp"
 #endif
 
@@ -61,6 +65,10 @@ std::unique_ptr<groth16::GeneratorMultiplier> make_gpu_generator_multiplier() {
   return multiplier.is_ok() ? std::move(multiplier).value() : nullptr;
 }
 
+Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec& spec) { return cuda::bench_gpu_msm(spec); }
+Result<std::vector<KernelTiming>> bench_gpu_ntt(const NttBenchSpec& spec) { return cuda::bench_gpu_ntt(spec); }
+std::string describe_gpus() { return cuda::describe_gpus(); }
+
 #else
 
 std::vector<std::unique_ptr<groth16::ProverBackend>> make_gpu_provers(std::span<const int>, ThreadPool&,
@@ -70,6 +78,14 @@ std::vector<std::unique_ptr<groth16::ProverBackend>> make_gpu_provers(std::span<
 }
 
 std::unique_ptr<groth16::GeneratorMultiplier> make_gpu_generator_multiplier() { return nullptr; }
+
+Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec&) {
+  return Status(StatusCode::kFailedPrecondition, "this build has no CUDA backend");
+}
+Result<std::vector<KernelTiming>> bench_gpu_ntt(const NttBenchSpec&) {
+  return Status(StatusCode::kFailedPrecondition, "this build has no CUDA backend");
+}
+std::string describe_gpus() { return "CUDA backend not built (the CPU backend serves)"; }
 
 #endif
 

@@ -1,6 +1,6 @@
-// GPU MSM and NTT benchmarks (bench_gpu.hpp). Inputs live on the device before the clock
-// starts (bases resident as in the prover, scalars or values uploaded once); each run is timed
-// on the host around a synchronous call, after one warm-up run.
+// GPU MSM and NTT benchmarks (bench_gpu.hpp): the flags and the report here, the measurement
+// behind the prover factory (backend/kernel_bench.hpp: data on the device before the clock
+// starts, one warm-up run, each run timed around a synchronous call).
 //   cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c1,c2]
 //                  [--scalars random|witness]   (witness: 0/1 except 1 in 64, as Filecoin's)
 //   cuzk bench ntt --backend cuda [--log-size 20,24] [--runs 5] [--kind forward|coset|h]
@@ -8,21 +8,12 @@
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <iomanip>
-#include <random>
 #include <string>
-#include <utility>
 
+#include "backend/kernel_bench.hpp"
 #include "cli/flags.hpp"
 #include "common/sample_stats.hpp"
-
-#ifdef CUZK_HAVE_CUDA
-#include "backend/cuda/device_array.hpp"
-#include "backend/cuda/device_stream.hpp"
-#include "backend/cuda/msm_gpu.hpp"
-#include "backend/cuda/ntt_gpu.hpp"
-#endif
 
 namespace cuzk::cli {
 namespace {
@@ -45,97 +36,19 @@ bool parse_list(std::string_view text, uint64_t lo, uint64_t hi, std::vector<uin
   return !out.empty();
 }
 
-#ifdef CUZK_HAVE_CUDA
-using backend::cuda::DeviceArray;
-using ff::Fr;
-
-// Times `runs` calls of f (after one warm-up), in milliseconds.
-template <class F>
-Result<RunStats> time_runs(size_t runs, F&& f) {
-  CUZK_RETURN_IF_ERROR(f());
-  std::vector<double> samples;
-  for (size_t i = 0; i < runs; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    CUZK_RETURN_IF_ERROR(f());
-    samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+// Prints each configuration's min/median; 0, or 1 (2 where this build has no GPU backend).
+int report(const Result<std::vector<backend::KernelTiming>>& timings, const char* command, std::ostream& out,
+           std::ostream& err) {
+  if (!timings.is_ok()) {
+    err << "cuzk " << command << ": " << timings.status().message() << "\n";
+    return timings.status().code() == StatusCode::kFailedPrecondition ? 2 : 1;
   }
-  return run_stats(std::move(samples));
-}
-
-// n values < 2^252 < r, used as Montgomery forms (any value < r is one): uniform enough for
-// timing, and fast to make for 2^27 of them.
-std::vector<Fr> random_field(size_t n, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Fr> out(n);
-  for (auto& x : out) {
-    ff::Limbs<4> limbs{rng(), rng(), rng(), rng() >> 4};
-    x = Fr::from_montgomery(limbs);
-  }
-  return out;
-}
-
-Result<DeviceArray<Fr>> upload_values(const std::vector<Fr>& values) {
-  CUZK_ASSIGN_OR_RETURN(auto d, DeviceArray<Fr>::allocate(values.size()));
-  CUZK_RETURN_IF_ERROR(d.upload(values));
-  return d;
-}
-
-// 2^16 distinct points (i + 2)·G, tiled on the device to any size.
-// A Filecoin-like witness: mostly bits (zeros and ones) and 1 value in 64 random.
-std::vector<Fr> witness_like(size_t n, uint64_t seed) {
-  std::vector<Fr> out = random_field(n, seed);
-  std::mt19937_64 rng(seed + 1);
-  for (auto& x : out) {
-    const uint64_t r = rng();
-    if (r % 64 != 0) x = (r >> 8) % 2 == 0 ? Fr::zero() : Fr::one();
-  }
-  return out;
-}
-
-template <class C>
-std::vector<ec::Affine<C>> pattern_points() {
-  std::vector<ec::Jacobian<C>> points(size_t{1} << 16);
-  ec::Jacobian<C> p = ec::Jacobian<C>::generator();
-  for (auto& q : points) q = p = p.add_mixed(C::generator());
-  return ec::batch_to_affine<C>(points);
-}
-
-template <class C>
-int bench_msm_curve(const char* name, const std::vector<uint64_t>& logs, size_t runs,
-                    const std::vector<uint64_t>& windows, bool witness, std::ostream& out, std::ostream& err) {
-  const auto pattern = pattern_points<C>();
-  backend::cuda::MsmWorkspace workspace;
-  for (const uint64_t log_n : logs) {
-    const size_t n = size_t{1} << log_n;
-    auto bases = backend::cuda::GpuBases<C>::tiled(pattern, n);
-    if (!bases.is_ok()) {
-      err << bases.status().to_string() << "\n";
-      return 1;
-    }
-    auto scalars = upload_values(witness ? witness_like(n, log_n) : random_field(n, log_n));
-    if (!scalars.is_ok()) {
-      err << scalars.status().to_string() << "\n";
-      return 1;
-    }
-    for (const uint64_t w : windows) {
-      const auto window = static_cast<unsigned>(w);
-      auto stats = time_runs(runs, [&]() -> Status {
-        auto r = backend::cuda::gpu_msm<C>(*bases, 0, n, std::as_const(*scalars).span(), {}, workspace, nullptr,
-                                            backend::cuda::GpuMsmOptions{window});
-        return r.status();
-      });
-      if (!stats.is_ok()) {
-        err << stats.status().to_string() << "\n";
-        return 1;
-      }
-      out << "msm " << name << (witness ? " witness" : "") << " 2^" << log_n << " (window "
-          << (window != 0 ? window : backend::cuda::gpu_msm_window_bits(n)) << "): ";
-      print_stats(out, *stats);
-    }
+  for (const auto& t : *timings) {
+    out << t.label << ": ";
+    print_stats(out, run_stats(t.samples_ms));
   }
   return 0;
 }
-#endif
 
 }  // namespace
 
@@ -175,15 +88,13 @@ int run_bench_msm(std::span<const std::string_view> args, std::ostream& out, std
     err << "cuzk bench msm: bad arguments (the CPU MSM has its own benchmark, bench/msm_bench)\n" << usage;
     return 2;
   }
-#ifdef CUZK_HAVE_CUDA
-  const bool witness = scalars == "witness";
-  return curve == "g1" ? bench_msm_curve<ec::G1Config>("g1", logs, runs[0], window, witness, out, err)
-                       : bench_msm_curve<ec::G2Config>("g2", logs, runs[0], window, witness, out, err);
-#else
-  static_cast<void>(out);
-  err << "cuzk bench msm: this build has no CUDA backend\n";
-  return 2;
-#endif
+  backend::MsmBenchSpec spec;
+  spec.g2 = curve == "g2";
+  spec.log_sizes = logs;
+  spec.runs = runs[0];
+  spec.windows.assign(window.begin(), window.end());
+  spec.witness_scalars = scalars == "witness";
+  return report(backend::bench_gpu_msm(spec), "bench msm", out, err);
 }
 
 int run_bench_ntt(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
@@ -202,54 +113,13 @@ int run_bench_ntt(std::span<const std::string_view> args, std::ostream& out, std
     err << "cuzk bench ntt: bad arguments (the CPU NTT has its own benchmark, bench/ntt_bench)\n" << usage;
     return 2;
   }
-#ifdef CUZK_HAVE_CUDA
-  auto stream = backend::cuda::DeviceStream::create();
-  if (!stream.is_ok()) {
-    err << stream.status().to_string() << "\n";
-    return 1;
-  }
-  for (const uint64_t log_n : logs) {
-    auto domain = ntt::Domain::create(size_t{1} << log_n);
-    if (!domain.is_ok()) {
-      err << domain.status().to_string() << "\n";
-      return 1;
-    }
-    auto gpu_domain = backend::cuda::GpuDomain::create(*domain);
-    if (!gpu_domain.is_ok()) {
-      err << gpu_domain.status().to_string() << "\n";
-      return 1;
-    }
-    const size_t vectors = kind == "h" ? 3 : 1;
-    auto values = upload_values(random_field(vectors * domain->size(), log_n));
-    if (!values.is_ok()) {
-      err << values.status().to_string() << "\n";
-      return 1;
-    }
-    const size_t n = domain->size();
-    const backend::cuda::DeviceSpan<Fr> all = values->span();
-    auto stats = time_runs(runs[0], [&]() -> Status {
-      Status s = kind == "h" ? backend::cuda::gpu_compute_h(*gpu_domain, all.subspan(0, n), all.subspan(n, n),
-                                                            all.subspan(2 * n, n), stream->handle())
-                             : backend::cuda::gpu_ntt(*gpu_domain,
-                                                      kind == "coset" ? backend::cuda::NttKind::kCosetForward
-                                                                      : backend::cuda::NttKind::kForward,
-                                                      all, stream->handle());
-      if (!s.is_ok()) return s;
-      return stream->synchronize();
-    });
-    if (!stats.is_ok()) {
-      err << stats.status().to_string() << "\n";
-      return 1;
-    }
-    out << "ntt " << kind << " 2^" << log_n << ": ";
-    print_stats(out, *stats);
-  }
-  return 0;
-#else
-  static_cast<void>(out);
-  err << "cuzk bench ntt: this build has no CUDA backend\n";
-  return 2;
-#endif
+  backend::NttBenchSpec spec;
+  spec.kind = kind == "h" ? backend::NttBenchKind::kH
+              : kind == "coset" ? backend::NttBenchKind::kCoset
+                                : backend::NttBenchKind::kForward;
+  spec.log_sizes = logs;
+  spec.runs = runs[0];
+  return report(backend::bench_gpu_ntt(spec), "bench ntt", out, err);
 }
 
 }  // namespace cuzk::cli

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cli/cpu_features.hpp"
-#include "cli/gpu_report.hpp"
+#include "backend/kernel_bench.hpp"
 #include "common/hex.hpp"
 #include "ec/encoding.hpp"
 #include "ec/pairing.hpp"
@@ -136,7 +136,7 @@ void benchmark_summary(std::ostream& out) {
 int run_selftest(std::ostream& out) {
   out << "cuzk selftest\n";
   out << "cpu: " << describe_cpu_features() << "\n";
-  out << "gpus: " << describe_gpus() << "\n";
+  out << "gpus: " << backend::describe_gpus() << "\n";
   int failures = 0;
   if (!cpu_supports_build()) {
     out << "FAIL this binary uses BMI2/ADX instructions the CPU lacks (rebuild with -DCUZK_FF_ADX=OFF)\n";
