@@ -6,16 +6,17 @@
 // tests/server/curio/); the client built from it calls Prove the way Curio's Go client does
 // (lib/cuzk/client.go, lib/ffi/cuzk_funcs.go): deterministic request ids, Curio's priorities,
 // registered_proof in Filecoin's numbering, the Commit-1 output in Curio's JSON wrapper, 256 MiB
-// messages. Where this daemon can prove a kind through Curio's contract (PoRep C2 once the
-// porep-2KiB circuit is registered) it expects COMPLETED and a proof that @noble/curves
-// verifies against the parameter file's verifying key; it checks that two concurrent calls
-// with one request id prove once and that a retry after completion gets the kept result; it
-// sends bad inputs and expects FAILED with a message (or the gRPC code Curio's Rust daemon
-// answers), and checks the daemon stays healthy. A second client, on cuzk's own proto
-// (OUR_PROTO), reads what Curio's messages do not carry (public inputs) and runs the
-// idempotency checks on a synthetic circuit, which every build has. PARAMS_DIR holds the
-// daemon's porep-2KiB.params; PROOF_OUT, if given, receives the PoRep proof. One line per
-// check; exit 1 on the first failure.
+// messages. First it compares the two files' descriptors: every message, field (number, name,
+// type, label), enum value and method of Curio's file must be in ours unchanged. Where the
+// daemon can prove a kind through Curio's contract (PoRep C2: the porep-2KiB circuit) it
+// expects COMPLETED and a proof that @noble/curves verifies against the parameter file's
+// verifying key; it checks that two concurrent calls with one request id prove once and that
+// a retry after completion gets the kept result; it sends bad inputs and expects FAILED with a
+// message (or the gRPC code Curio's Rust daemon answers), and checks the daemon stays healthy.
+// A second client, on cuzk's own proto (OUR_PROTO), reads what Curio's messages do not carry
+// (public inputs) and runs the idempotency checks on a synthetic circuit, which every build
+// has. PARAMS_DIR holds the daemon's porep-2KiB.params; PROOF_OUT, if given, receives the
+// PoRep proof. One line per check; exit 1 on the first failure.
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import grpc from '@grpc/grpc-js';
@@ -105,6 +106,49 @@ async function expectFailed(what, submit, fragment) {
      `${what} → ${r.status}: ${r.errorMessage}`);
 }
 const completedCount = async () => Number((await curio.call('GetStatus', {})).totalProofsCompleted);
+
+// ---- the contract itself: every message, field, enum value and method of Curio's file is in ours ----
+{
+  const theirs = protoLoader.loadSync(curioProto, { keepCase: true });
+  const mine = protoLoader.loadSync(ourProto, { keepCase: true });
+  const problems = [];
+  const sameValues = (where, a, b) => {
+    for (const v of a) {
+      const w = b.find((x) => x.number === v.number);
+      if (!w || w.name !== v.name) problems.push(`${where}: value ${v.name} = ${v.number}`);
+    }
+  };
+  let fields = 0;
+  for (const [name, def] of Object.entries(theirs)) {
+    const ours = mine[name];
+    if (!ours) {
+      problems.push(`${name} missing`);
+    } else if (def.format === 'Protocol Buffer 3 DescriptorProto') {
+      for (const f of def.type.field) {
+        const g = ours.type.field.find((x) => x.number === f.number);
+        fields += 1;
+        if (!g || g.name !== f.name || g.type !== f.type || g.label !== f.label || g.typeName !== f.typeName) {
+          problems.push(`${name}.${f.name} = ${f.number}`);
+        }
+      }
+      for (const e of def.type.enumType) {
+        const ourEnum = ours.type.enumType.find((x) => x.name === e.name);
+        if (!ourEnum) problems.push(`${name}.${e.name} missing`);
+        else sameValues(`${name}.${e.name}`, e.value, ourEnum.value);
+      }
+    } else if (def.format === 'Protocol Buffer 3 EnumDescriptorProto') {
+      sameValues(name, def.type.value, ours.type.value);
+    } else {
+      for (const [method, m] of Object.entries(def)) {
+        const o = ours[method];
+        if (!o || o.path !== m.path || o.requestType.type.name !== m.requestType.type.name ||
+            o.responseType.type.name !== m.responseType.type.name) problems.push(`${name}/${method}`);
+      }
+    }
+  }
+  ok(problems.length === 0, `Curio's proto is wire-identical in ours (${Object.keys(theirs).length} types, ${fields} fields)` +
+     (problems.length ? `; differs: ${problems.join(', ')}` : ''));
+}
 
 // ---- GetStatus in Curio's layout ----
 const status = await curio.call('GetStatus', {});
