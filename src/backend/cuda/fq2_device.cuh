@@ -31,9 +31,11 @@ struct alignas(16) DeviceFq2 {
     DeviceFq::neg(out.c1, a.c1);
   }
   // Karatsuba: (a0 + a1u)(b0 + b1u) = a0b0 − a1b1 + ((a0 + a1)(b0 + b1) − a0b0 − a1b1)u
-  // mul and sqr are calls, not inlined: a G2 addition holds ~40 Fq products, and inlining
-  // every one made the G2 kernels take 8.7 min to compile (10 s as calls) and the G2 MSM
-  // slower on the H200 (2026-12-01: 2^20 81.2 → 101.4 ms, 2^24 910 → 1042 ms).
+  // mul and sqr are calls, not inlined: a G2 addition holds ~40 Fq products. With the old
+  // two-chain Fq product, inlining made the G2 kernels take 8.7 min to compile (10 s as calls)
+  // and the G2 MSM slower (2^24 910 → 1042 ms); with the single-chain product it makes the G2
+  // MSM faster (2^24 653 → 440 ms) but msm_g2.cu takes ≈ 19 min to compile on 2 cores
+  // (docs/PERF.md, device field arithmetic), too long for CI.
   __device__ __noinline__ static void mul(DeviceFq2& out, const DeviceFq2& a, const DeviceFq2& b) {
     DeviceFq v0, v1, sa, sb, cross;
     DeviceFq::mul(v0, a.c0, b.c0);
