@@ -9,18 +9,23 @@
 # The PoRep proof Curio's client got is also checked by `cuzk porep verify` against the
 # Commit-1 output. Finally checks a clean SIGTERM drain.
 #
-# Usage: curio_e2e.sh CUZK_BIN REPO_ROOT WORK_DIR PARAMS_DIR
-# PARAMS_DIR holds porep-2KiB.params (the porep_params ctest fixture; made on first use if not).
+# WindowPoSt, WinningPoSt and SnapDeals go through Curio's contract too, on synthetic 2 KiB
+# vanilla proofs in Curio's bincode written by `cuzk post synth` / `cuzk snap synth`.
+#
+# Usage: curio_e2e.sh CUZK_BIN REPO_ROOT WORK_DIR PARAMS_DIR VANILLA_PARAMS_DIR
+# PARAMS_DIR holds porep-2KiB.params (the porep_params ctest fixture), VANILLA_PARAMS_DIR the
+# 2 KiB PoSt and SnapDeals test parameters (vanilla_params); missing ones are made on first use.
 # Skips loudly, exit 0, only when node/npm are not installed.
 set -uo pipefail
-if [ $# -ne 4 ]; then
-  echo "usage: $0 CUZK_BIN REPO_ROOT WORK_DIR PARAMS_DIR" >&2
+if [ $# -ne 5 ]; then
+  echo "usage: $0 CUZK_BIN REPO_ROOT WORK_DIR PARAMS_DIR VANILLA_PARAMS_DIR" >&2
   exit 2
 fi
 CUZK="$1"
 ROOT="$2"
 WORK="$3"
 PARAMS="$4"
+VANILLA_PARAMS="$5"
 
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "######################################################################"
@@ -40,7 +45,7 @@ fail() {
 }
 
 rm -rf "$WORK"
-mkdir -p "$WORK/param_cache" "$PARAMS"
+mkdir -p "$WORK/param_cache" "$PARAMS" "$VANILLA_PARAMS"
 export FIL_PROOFS_PARAMETER_CACHE="$WORK/param_cache"  # no operator's parameters: the test ones
 SOCK="$WORK/run/cuzk.sock"
 GROUP=$(id -gn)
@@ -53,6 +58,7 @@ socket_group = "$GROUP"
 socket_mode = "0640"
 
 [srs]
+param_dirs = ["$VANILLA_PARAMS"]
 param_cache = "$WORK/param_cache"
 generated_dir = "$PARAMS"
 
@@ -106,6 +112,19 @@ echo "ok: a warning names each of Curio's keys cuzk ignores"
 if grep -q "warning: .*\(gpus.gpu_threads\|pipeline.synthesis_concurrency\|srs.param_cache\|logging.level\)" "$WORK/daemon.log"; then
   fail "a mapped key was reported as ignored"
 fi
+
+# Synthetic 2 KiB vanilla proofs as Curio's bincode: a WindowPoSt partition of two sectors, a
+# WinningPoSt sector, a SnapDeals update (its commitments printed as `snap prove` flags).
+RAND=0101010101010101010101010101010101010101010101010101010101010101
+"$CUZK" post synth --kind window-post --sector-size 2KiB --randomness $RAND --sectors 2 --first-sector 7 \
+  --out-dir "$WORK/window" > /dev/null || fail "post synth window-post"
+"$CUZK" post synth --kind winning-post --sector-size 2KiB --randomness $RAND --first-sector 3 \
+  --out-dir "$WORK/winning" > /dev/null || fail "post synth winning-post"
+"$CUZK" snap synth --sector-size 2KiB --seed 4 --out-dir "$WORK/snap" > "$WORK/snap.out" || fail "snap synth"
+sed -n 's/^snap prove flags: //p' "$WORK/snap.out" > "$WORK/snap.flags"
+[ -s "$WORK/snap.flags" ] || fail "snap synth printed no flags"
+export CURIO_E2E_RANDOMNESS=$RAND CURIO_E2E_WINDOW="$WORK/window" CURIO_E2E_WINNING="$WORK/winning" \
+  CURIO_E2E_SNAP="$WORK/snap" CURIO_E2E_SNAP_FLAGS="$(cat "$WORK/snap.flags")" CURIO_E2E_VANILLA_PARAMS="$VANILLA_PARAMS"
 
 node "$ROOT/tools/grpc-client/curio.mjs" "unix://$SOCK" "$ROOT/tests/server/curio/proving.proto" \
   "$ROOT/proto/cuzk/v1/proving.proto" "$ROOT/tests/fixtures/filecoin/c1-2KiB.json" "$PARAMS" "$WORK/porep.proof" ||

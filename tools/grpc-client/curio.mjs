@@ -16,8 +16,12 @@
 // A second client, on cuzk's own proto (OUR_PROTO), reads what Curio's messages do not carry
 // (public inputs) and runs the idempotency checks on a synthetic circuit, which every build
 // has. PARAMS_DIR holds the daemon's porep-2KiB.params; PROOF_OUT, if given, receives the
-// PoRep proof. One line per check; exit 1 on the first failure.
-import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+// PoRep proof. With CURIO_E2E_WINDOW / _WINNING / _SNAP (folders of synthetic 2 KiB vanilla
+// proofs in Curio's bincode), CURIO_E2E_RANDOMNESS, CURIO_E2E_SNAP_FLAGS (the commitments) and
+// CURIO_E2E_VANILLA_PARAMS (their parameter files) it proves WindowPoSt, WinningPoSt and
+// SnapDeals through Curio's contract as well, each verified by @noble/curves. One line per
+// check; exit 1 on the first failure.
+import { closeSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import grpc from '@grpc/grpc-js';
 import protoLoader from '@grpc/proto-loader';
@@ -193,6 +197,54 @@ if (circuits.includes('porep-2KiB')) {
     porep({ requestId: 'porep-1-garbage', vanillaProof: Buffer.from('{"SectorNum":1,"Phase1Out":"e30=","SectorSize":2048}') }), '');
 } else {
   await expectFailed('PoRep C2 without the porep kind', porep({ requestId: 'porep-no-kind' }), 'porep-2KiB');
+}
+
+// ---- PoSt and SnapDeals from Curio's bincode vanilla proofs ----
+const env = process.env;
+const vproofs = (dir) => readdirSync(dir).filter((f) => f.endsWith('.vproof')).sort().map((f) => readFileSync(join(dir, f)));
+// Proves `submit` through Curio's proto, then verifies its proof with the public inputs that the
+// same request id's kept result carries on cuzk's proto.
+async function proveAndVerify(what, submit, circuit, partitions) {
+  const r = await prove(submit);
+  ok(r.status === 'COMPLETED' && r.proof.length === 192 * partitions,
+     `${what} → ${r.status}${r.errorMessage ? `: ${r.errorMessage}` : ''}, ${r.proof.length}-byte proof, ${r.totalMs} ms total`);
+  const mine = (await ours.call('Prove', { submit })).result;
+  const vk = readVerifyingKey(join(env.CURIO_E2E_VANILLA_PARAMS, `${circuit}.params`));
+  const per = mine.publicInputs.length / partitions;
+  for (let k = 0; k < partitions; ++k) {
+    const proof = Buffer.from(r.proof).subarray(192 * k, 192 * (k + 1));
+    const inputs = mine.publicInputs.slice(k * per, (k + 1) * per);
+    ok(verifyBellperson(vk, proof, inputs) && !verifyBellperson(vk, proof, inputs.map((x, j) => (j === 0 ? (BigInt(x) + 1n).toString() : x))),
+       `${what}: partition ${k} verifies (@noble/curves; ${inputs.length} public inputs), not with a tampered one`);
+  }
+}
+if (env.CURIO_E2E_WINDOW && circuits.includes('window-post-2KiB')) {
+  const randomness = Buffer.from(env.CURIO_E2E_RANDOMNESS, 'hex');
+  await proveAndVerify('WindowPoSt 2 KiB, 2 sectors (registered_proof 10)', {
+    requestId: `wdpost-${minerId}-0-${randomness.subarray(0, 8).toString('hex')}`, proofKind: 'WINDOW_POST_PARTITION',
+    sectorSize: '2048', registeredProof: '10', priority: 'HIGH', vanillaProofs: vproofs(env.CURIO_E2E_WINDOW),
+    minerId: String(minerId), randomness, partitionIndex: 0,
+  }, 'window-post-2KiB', 1);
+  await proveAndVerify('WinningPoSt 2 KiB (registered_proof 0)', {
+    requestId: `winpost-${minerId}-${randomness.subarray(0, 8).toString('hex')}`, proofKind: 'WINNING_POST',
+    sectorSize: '2048', registeredProof: '0', priority: 'CRITICAL', vanillaProofs: vproofs(env.CURIO_E2E_WINNING),
+    minerId: String(minerId), randomness,
+  }, 'winning-post-2KiB', 1);
+  await expectFailed('WindowPoSt with another randomness', {
+    requestId: 'wdpost-other-rand', proofKind: 'WINDOW_POST_PARTITION', sectorSize: '2048', registeredProof: '10',
+    vanillaProofs: vproofs(env.CURIO_E2E_WINDOW), minerId: String(minerId), randomness: Buffer.alloc(32, 2),
+  }, '');
+}
+if (env.CURIO_E2E_SNAP && circuits.includes('snap-deals-2KiB')) {
+  const flag = (name) => {
+    const words = env.CURIO_E2E_SNAP_FLAGS.split(/\s+/);
+    return Buffer.from(words[words.indexOf(name) + 1], 'hex');
+  };
+  await proveAndVerify('SnapDeals 2 KiB (registered_proof 0)', {
+    requestId: `snap-${minerId}-5`, proofKind: 'SNAP_DEALS_UPDATE', sectorSize: '2048', registeredProof: '0',
+    priority: 'NORMAL', vanillaProofs: vproofs(env.CURIO_E2E_SNAP), sectorNumber: '5', minerId: String(minerId),
+    commROld: flag('--comm-r-old'), commRNew: flag('--comm-r-new'), commDNew: flag('--comm-d-new'),
+  }, 'snap-deals-2KiB', 1);
 }
 
 // ---- bad inputs: FAILED with a message, or the gRPC code Curio's Rust daemon answers ----
