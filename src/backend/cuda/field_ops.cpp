@@ -40,11 +40,11 @@ Status run_elementwise(DeviceFieldKind field, ElementwiseOp op, std::span<const 
   Result<DeviceBuffer> d_out = DeviceBuffer::allocate(bytes);
   if (!d_out.is_ok()) return d_out.status();
 
-  if (Status s = d_a->upload(a); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(d_a->upload(a));
   if (binary) {
-    if (Status s = d_b->upload(b); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(d_b->upload(b));
   }
-  if (Status s = launch_elementwise(field, op, d_a->data(), d_b->data(), d_out->data(), n); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(launch_elementwise(field, op, d_a->data(), d_b->data(), d_out->data(), n));
   return d_out->download(out);
 }
 

@@ -28,7 +28,7 @@ static_assert(ec::FixedBaseTable<ec::G1Config>::kWindowBits == kFixedBaseWindowB
 
 Result<std::unique_ptr<GpuGeneratorMultiplier>> GpuGeneratorMultiplier::create(int device, size_t chunk_scalars) {
   if (chunk_scalars == 0) return Status::invalid_argument("GPU generator multiplier: the chunk must hold a scalar");
-  if (Status s = set_current_device(device); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(set_current_device(device));
   std::unique_ptr<GpuGeneratorMultiplier> out(new GpuGeneratorMultiplier());
   out->device_ = device;
   out->chunk_ = chunk_scalars;
@@ -46,7 +46,7 @@ Result<std::unique_ptr<GpuGeneratorMultiplier>> GpuGeneratorMultiplier::create(i
 template <class C>
 Result<std::vector<ec::Affine<C>>> GpuGeneratorMultiplier::multiply(const GpuBases<C>& table,
                                                                      std::span<const ff::Fr> scalars) {
-  if (Status s = set_current_device(device_); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(set_current_device(device_));
   std::vector<ec::Affine<C>> out(scalars.size());
   if (scalars.empty()) return out;
   const size_t chunk = std::min(chunk_, scalars.size());

@@ -280,7 +280,7 @@ GpuProver::GpuProver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 GpuProver::~GpuProver() = default;
 
 Result<std::unique_ptr<GpuProver>> GpuProver::create(int device, ThreadPool* host_pool) {
-  if (Status s = set_current_device(device); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(set_current_device(device));
   auto impl = std::make_unique<Impl>();
   impl->device = device;
   impl->host_pool = host_pool != nullptr ? host_pool : &ThreadPool::shared();
@@ -296,7 +296,7 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
                                                      groth16::BlindingSource& blinding, GpuProveTimings* timings) {
   Stopwatch total, phase;
   GpuProveTimings t;
-  if (Status s = set_current_device(impl_->device); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(set_current_device(impl_->device));
   CUZK_RETURN_IF_ERROR(groth16::check_batch(pk, circuits, convention));
   t.prep_ms += phase.lap_ms();
   auto bases = impl_->resident(pk);
@@ -375,7 +375,7 @@ size_t GpuProver::resident_bytes() const {
 }
 
 Status GpuProver::device_memory(size_t* free_bytes, size_t* total_bytes) const {
-  if (Status s = set_current_device(impl_->device); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(set_current_device(impl_->device));
   return cuda::device_memory(free_bytes, total_bytes);
 }
 

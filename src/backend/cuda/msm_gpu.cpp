@@ -69,7 +69,7 @@ Result<GpuBases<C>> GpuBases<C>::upload(std::span<const ec::Affine<C>> bases) {
   if (!buffer.is_ok()) return buffer.status();
   out.buffer_ = std::move(buffer).value();
   out.count_ = bases.size();
-  if (Status s = fill_bases<C>(out.buffer_, 0, bases); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(fill_bases<C>(out.buffer_, 0, bases));
   return out;
 }
 
@@ -83,11 +83,11 @@ Result<GpuBases<C>> GpuBases<C>::tiled(std::span<const ec::Affine<C>> pattern, s
   out.buffer_ = std::move(buffer).value();
   out.count_ = count;
   const size_t head = std::min(pattern.size(), count);
-  if (Status s = fill_bases<C>(out.buffer_, 0, pattern.first(head)); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(fill_bases<C>(out.buffer_, 0, pattern.first(head)));
   // doubling copies of what is there: base i = base (i mod |pattern|)
   for (size_t filled = head; filled < count;) {
     const size_t copy = std::min(filled - filled % pattern.size(), count - filled);
-    if (Status s = out.buffer_.copy_within(filled * record, 0, copy * record); !s.is_ok()) return s;
+    CUZK_RETURN_IF_ERROR(out.buffer_.copy_within(filled * record, 0, copy * record));
     filled += copy;
   }
   return out;
@@ -114,14 +114,14 @@ Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, siz
   input.d_density = d_density.empty() ? nullptr : d_density.data();
   input.window_bits = options.window_bits;
   DeviceMsmResult result;
-  if (Status s = run_device_msm(curve_kind<C>(), input, workspace, stream, &result); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(run_device_msm(curve_kind<C>(), input, workspace, stream, &result));
   return finish<C>(result);
 }
 
 template <class C>
 Result<ec::Jacobian<C>> gpu_msm_from_host(std::span<const ec::Affine<C>> bases, std::span<const ff::Fr> scalars,
                                           const msm::Density* density, const GpuMsmOptions& options) {
-  if (Status s = msm::check_msm_sizes(bases.size(), scalars.size(), density); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(msm::check_msm_sizes(bases.size(), scalars.size(), density));
   auto d_bases = GpuBases<C>::upload(bases);
   if (!d_bases.is_ok()) return d_bases.status();
   CUZK_ASSIGN_OR_RETURN(DeviceArray<ff::Fr> d_scalars, DeviceArray<ff::Fr>::allocate(scalars.size()));

@@ -96,17 +96,17 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<Fr> values, voi
   const FrWords one = words_of(Fr::one());
   switch (kind) {
     case NttKind::kCosetForward:  // values[j] *= g^j, then the plain transform
-      if (Status s = ntt_scale(d_values, log_n, domain.coset(), one, false, stream); !s.is_ok()) return s;
+      CUZK_RETURN_IF_ERROR(ntt_scale(d_values, log_n, domain.coset(), one, false, stream));
       [[fallthrough]];
     case NttKind::kForward:
-      if (Status s = ntt_dif(d_values, log_n, roots, false, stream); !s.is_ok()) return s;
+      CUZK_RETURN_IF_ERROR(ntt_dif(d_values, log_n, roots, false, stream));
       return ntt_bit_reverse(d_values, log_n, stream);
     case NttKind::kInverse:
     case NttKind::kCosetInverse: {
-      if (Status s = ntt_dif(d_values, log_n, roots, true, stream); !s.is_ok()) return s;
+      CUZK_RETURN_IF_ERROR(ntt_dif(d_values, log_n, roots, true, stream));
       // position i holds coefficient rev(i): × (1/n)·g^(−rev(i)) for the coset
       const DevicePowers powers = kind == NttKind::kCosetInverse ? domain.coset_inv() : DevicePowers{};
-      if (Status s = ntt_scale(d_values, log_n, powers, domain.size_inv(), true, stream); !s.is_ok()) return s;
+      CUZK_RETURN_IF_ERROR(ntt_scale(d_values, log_n, powers, domain.size_inv(), true, stream));
       return ntt_bit_reverse(d_values, log_n, stream);
     }
   }
