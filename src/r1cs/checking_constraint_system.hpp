@@ -39,6 +39,7 @@ class CheckingConstraintSystem final : public ConstraintSystem {
 
   size_t num_constraints() const { return constraints_; }
   size_t num_aux() const { return aux_.size(); }
+  size_t num_inputs() const { return inputs_.size(); }
   const std::vector<ff::Fr>& inputs() const { return inputs_; }  // [ONE, public inputs…]
   // "<namespace>/…/constraint <n>" of the first constraint with <a,w>·<b,w> ≠ <c,w>.
   const std::optional<std::string>& which_is_unsatisfied() const { return first_unsatisfied_; }

@@ -7,7 +7,7 @@
 // names the constraint that fails.
 #include <gtest/gtest.h>
 
-#include "filecoin/porep/checking_constraint_system.hpp"
+#include "r1cs/checking_constraint_system.hpp"
 #include "filecoin/porep/fixture.hpp"
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
@@ -19,7 +19,7 @@ namespace {
 
 using ff::Fr;
 
-using test::CheckingConstraintSystem;
+using r1cs::CheckingConstraintSystem;
 
 Commit1Output read_fixture() { return test::fixture().output; }
 

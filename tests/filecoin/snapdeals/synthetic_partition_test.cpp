@@ -4,7 +4,7 @@
 // circuit.
 #include <gtest/gtest.h>
 
-#include "../porep/checking_constraint_system.hpp"
+#include "r1cs/checking_constraint_system.hpp"
 #include "filecoin/snapdeals/partition_bincode.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
 #include "filecoin/snapdeals/prepare_partition.hpp"
@@ -16,7 +16,7 @@ namespace cuzk::filecoin::snapdeals {
 namespace {
 
 using ff::Fr;
-using porep::test::CheckingConstraintSystem;
+using r1cs::CheckingConstraintSystem;
 constexpr uint64_t kKiB = 1024, kGiB = 1024 * 1024 * kKiB;
 
 Result<CheckedSnapPartition> check(const SnapConfig& config, const SyntheticSnapUpdate& u, const SnapPartitionProof& p,
