@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <fstream>
-#include <future>
 #include <iomanip>
 #include <iterator>
 #include <optional>
@@ -13,8 +12,8 @@
 
 #include "backend/prover_factory.hpp"
 #include "cli/flags.hpp"
+#include "cli/inprocess_prove.hpp"
 #include "cli/prover_choice.hpp"
-#include "common/mapped_file.hpp"
 #include "engine/job.hpp"
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/post_kind.hpp"
@@ -144,87 +143,15 @@ int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, s
     return 1;
   }
   const engine::CircuitDef& def = **circuit;
-  engine::JobTimings timings;
-  t0 = Clock::now();
-  if (Status s = def.ensure_srs_file(pool); !s.is_ok()) {
-    err << "cuzk porep prove: " << s.message() << "\n";
+  const engine::ValidatedPayload validated{config.partitions, *prepared};
+  auto proved = prove_in_process(def, {}, validated, **prover, pool, out);
+  if (!proved.is_ok()) {
+    err << "cuzk porep prove: " << proved.status().message() << " (no proof written)\n";
     return 1;
   }
-  auto file = MappedFile::open(def.srs_path());
-  if (!file.is_ok()) {
-    err << "cuzk porep prove: " << file.status().message() << "\n";
-    return 1;
-  }
-  auto srs = def.load_srs(file->bytes(), pool);
-  if (!srs.is_ok()) {
-    err << "cuzk porep prove: " << srs.status().message() << "\n";
-    return 1;
-  }
-  *file = MappedFile();
-  timings.srs_ms = ms_since(t0);
-  out << "  parameters: " << def.srs_path() << " (" << static_cast<long long>(timings.srs_ms) << " ms)\n"
-      << "  prover: " << (*prover)->describe() << "\n";
-
-  // Partition k + 1 synthesizes on its own thread while partition k proves.
-  const std::shared_ptr<const engine::PreparedPayload> payload = *prepared;
-  struct Synthesized {
-    Result<std::unique_ptr<engine::SynthesizedCircuit>> circuit = Status::internal("not synthesized");
-    double ms = 0;
-  };
-  ThreadPool synthesis_pool(1);
-  auto synthesize = [&](size_t k) {
-    Synthesized s;
-    const auto begin = Clock::now();
-    s.circuit = def.synthesize(**srs, {}, payload, k, synthesis_pool);
-    s.ms = ms_since(begin);
-    return s;
-  };
-  groth16::SystemBlinding blinding;
-  std::vector<uint8_t> proof_bytes;
-  std::future<Synthesized> next = std::async(std::launch::async, synthesize, size_t{0});
-  int rc = 0;
-  for (size_t k = 0; k < config.partitions; ++k) {
-    Synthesized current = next.get();
-    if (!current.circuit.is_ok()) {
-      err << "cuzk porep prove: partition " << k << ": " << current.circuit.status().message() << "\n";
-      rc = 1;
-      break;
-    }
-    if (k + 1 < config.partitions) next = std::async(std::launch::async, synthesize, k + 1);
-    std::unique_ptr<engine::SynthesizedCircuit> synthesized = std::move(current.circuit).value();
-    const r1cs::ProvingAssignment* one[] = {&synthesized->assignment};
-    auto begin = Clock::now();
-    auto proofs = (*prover)->prove((*srs)->proving_key(), one, def.convention(), blinding);
-    const double gpu_ms = ms_since(begin);
-    if (!proofs.is_ok()) {
-      err << "cuzk porep prove: partition " << k << ": " << proofs.status().to_string() << "\n";
-      rc = 1;
-      break;
-    }
-    begin = Clock::now();
-    const Status verified = def.verify(**srs, proofs->front(), synthesized->public_inputs);
-    const double verify_ms = ms_since(begin);
-    timings.synth_ms += current.ms;
-    timings.gpu_ms += gpu_ms;
-    timings.verify_ms += verify_ms;
-    out << "  partition " << k << "/" << config.partitions << ": synth " << static_cast<long long>(current.ms)
-        << " ms, gpu " << static_cast<long long>(gpu_ms) << " ms, verify " << static_cast<long long>(verify_ms)
-        << " ms (" << synthesized->assignment.a.size() << " rows)\n";
-    if (!verified.is_ok()) {
-      err << "cuzk porep prove: partition " << k << ": the proof does not verify (" << verified.message()
-          << "): not written\n";
-      rc = 1;
-      break;
-    }
-    const auto encoded = groth16::proof_to_bytes(proofs->front());
-    proof_bytes.insert(proof_bytes.end(), encoded.begin(), encoded.end());
-    def.recycle(std::move(synthesized));
-  }
-  if (next.valid()) next.wait();
-  (*prover)->release((*srs)->proving_key());
-  if (rc != 0) return rc;
-  timings.total_ms = ms_since(start);
-  out << engine::format_timings(timings) << "\n";
+  proved->timings.total_ms = ms_since(start);
+  out << engine::format_timings(proved->timings) << "\n";
+  const std::vector<uint8_t>& proof_bytes = proved->proofs;
   std::ofstream proof_out(flags->get("proof"), std::ios::binary | std::ios::trunc);
   proof_out.write(reinterpret_cast<const char*>(proof_bytes.data()), static_cast<std::streamsize>(proof_bytes.size()));
   if (!proof_out.flush()) {
