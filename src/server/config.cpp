@@ -278,38 +278,36 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   }
   DaemonConfig c = default_config();
   std::string listen;
-  if (Status s = r.get_string("daemon", "listen", listen); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "listen", listen));
   if (!listen.empty()) {
     if (Status s = set_listen(c, listen); !s.is_ok()) return r.error("daemon.listen", s.message());
   }
   int64_t v = c.drain_timeout_s;
-  if (Status s = r.get_int("daemon", "drain_timeout_s", 0, 86400, v); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_int("daemon", "drain_timeout_s", 0, 86400, v));
   c.drain_timeout_s = static_cast<int>(v);
   v = static_cast<int64_t>(c.max_message_bytes >> 20);
-  if (Status s = r.get_int("daemon", "max_message_mib", 1, 2047, v); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_int("daemon", "max_message_mib", 1, 2047, v));
   c.max_message_bytes = static_cast<size_t>(v) << 20;
   c.engine.max_payload_bytes = c.max_message_bytes;
-  if (Status s = r.get_bool("daemon", "self_verify", c.engine.self_verify); !s.is_ok()) return s;
-  if (Status s = r.get_string("daemon", "metrics_http", c.metrics_http); !s.is_ok()) return s;
-  if (Status s = r.get_bytes("memory", "pinned_budget", c.engine.pinned_budget_bytes); !s.is_ok()) return s;
-  if (Status s = r.get_bytes("memory", "working_memory_budget", c.engine.working_memory_budget_bytes); !s.is_ok()) {
-    return s;
-  }
-  if (Status s = r.get_bool("gpus", "enabled", c.use_gpus); !s.is_ok()) return s;
-  if (Status s = r.get_ints("gpus", "devices", c.gpu_devices); !s.is_ok()) return s;
-  if (Status s = r.get_bool("gpus", "affinity", c.engine.gpu_affinity); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_bool("daemon", "self_verify", c.engine.self_verify));
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "metrics_http", c.metrics_http));
+  CUZK_RETURN_IF_ERROR(r.get_bytes("memory", "pinned_budget", c.engine.pinned_budget_bytes));
+  CUZK_RETURN_IF_ERROR(r.get_bytes("memory", "working_memory_budget", c.engine.working_memory_budget_bytes));
+  CUZK_RETURN_IF_ERROR(r.get_bool("gpus", "enabled", c.use_gpus));
+  CUZK_RETURN_IF_ERROR(r.get_ints("gpus", "devices", c.gpu_devices));
+  CUZK_RETURN_IF_ERROR(r.get_bool("gpus", "affinity", c.engine.gpu_affinity));
   v = static_cast<int64_t>(c.engine.scheduler.max_batch_size);
-  if (Status s = r.get_int("scheduler", "max_batch_size", 1, 1024, v); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_int("scheduler", "max_batch_size", 1, 1024, v));
   c.engine.scheduler.max_batch_size = static_cast<size_t>(v);
   v = c.engine.scheduler.max_batch_wait.count();
-  if (Status s = r.get_int("scheduler", "max_batch_wait_ms", 0, 3600000, v); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_int("scheduler", "max_batch_wait_ms", 0, 3600000, v));
   c.engine.scheduler.max_batch_wait = std::chrono::milliseconds(v);
-  if (Status s = r.get_bool("scheduler", "sort_by_type", c.engine.scheduler.sort_by_type); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_bool("scheduler", "sort_by_type", c.engine.scheduler.sort_by_type));
   v = 0;
-  if (Status s = r.get_int("synthesis", "threads", 0, 4096, v); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_int("synthesis", "threads", 0, 4096, v));
   c.engine.synthesis_threads = static_cast<size_t>(v);
   v = 0;
-  if (Status s = r.get_int("prover", "threads", 0, 4096, v); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_int("prover", "threads", 0, 4096, v));
   c.engine.prover_threads = static_cast<size_t>(v);
   CUZK_RETURN_IF_ERROR(read_curio_keys(r, c));
   CUZK_RETURN_IF_ERROR(read_socket_and_retention(r, c));
@@ -324,18 +322,18 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   if (param_cache.empty() && std::filesystem::is_directory(kCurioParamCache)) param_cache = kCurioParamCache;
   if (!param_cache.empty()) param_dirs.push_back(param_cache);
   c.param_dirs = std::move(param_dirs);
-  if (Status s = r.get_string("srs", "generated_dir", c.generated_dir); !s.is_ok()) return s;
-  if (Status s = r.get_strings("srs", "preload", c.engine.preload); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_string("srs", "generated_dir", c.generated_dir));
+  CUZK_RETURN_IF_ERROR(r.get_strings("srs", "preload", c.engine.preload));
   CUZK_RETURN_IF_ERROR(r.get_strings("circuits", "synthetic", c.synthetic_ids));
   CUZK_RETURN_IF_ERROR(r.get_bool("circuits", "synthetic_on_demand", c.synthetic_on_demand));
-  if (Status s = r.get_string("logging", "level", c.log_level); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_string("logging", "level", c.log_level));
   // Curio's levels: trace and debug log as much as info, error as little as warn.
   if (c.log_level == "trace" || c.log_level == "debug") c.log_level = "info";
   if (c.log_level == "error") c.log_level = "warn";
   if (c.log_level != "info" && c.log_level != "warn") {
     return r.error("logging.level", "must be \"info\" or \"warn\" (or Curio's \"trace\", \"debug\", \"error\")");
   }
-  if (Status s = r.get_string("logging", "file", c.log_file); !s.is_ok()) return s;
+  CUZK_RETURN_IF_ERROR(r.get_string("logging", "file", c.log_file));
   return c;
 }
 
