@@ -75,6 +75,18 @@ void insert_ordered(std::list<UnitPtr>& queue, UnitPtr unit) {
 
 bool finished(JobState s) { return s != JobState::kQueued && s != JobState::kRunning; }
 
+// Circuit ids are short names ("window-post-32GiB", a zkey's stem): a longer one is refused
+// without being echoed, so no client can make the engine repeat unbounded input.
+constexpr size_t kMaxCircuitIdBytes = 256;
+
+Status unknown_circuit(std::string_view id) {
+  if (id.size() > kMaxCircuitIdBytes) {
+    return Status::invalid_argument("circuit id of " + std::to_string(id.size()) + " bytes (at most " +
+                                    std::to_string(kMaxCircuitIdBytes) + ")");
+  }
+  return {StatusCode::kNotFound, "unknown circuit '" + std::string(id) + "'"};
+}
+
 }  // namespace
 
 struct Engine::Impl {
@@ -527,10 +539,9 @@ Result<std::unique_ptr<Engine>> Engine::create(EngineConfig config, EngineParts 
 
 Result<JobId> Engine::submit(JobRequest request) {
   Impl& d = *impl_;
+  if (request.circuit_id.size() > kMaxCircuitIdBytes) return unknown_circuit(request.circuit_id);
   auto circuit = d.catalog->find(request.circuit_id);
-  if (!circuit) {
-    return Status(StatusCode::kNotFound, "unknown circuit '" + request.circuit_id + "'");
-  }
+  if (!circuit) return unknown_circuit(request.circuit_id);
   if (request.payload.size() > d.config.max_payload_bytes) {
     return Status::invalid_argument("payload of " + std::to_string(request.payload.size()) +
                                     " bytes exceeds the limit of " + std::to_string(d.config.max_payload_bytes));
@@ -649,14 +660,16 @@ EngineStatus Engine::status() const {
 std::string Engine::metrics_text() const { return impl_->metrics.render(status()); }
 
 Status Engine::preload(const std::string& circuit_id) {
+  if (circuit_id.size() > kMaxCircuitIdBytes) return unknown_circuit(circuit_id);
   auto circuit = impl_->catalog->find(circuit_id);
-  if (!circuit) return {StatusCode::kNotFound, "unknown circuit '" + circuit_id + "'"};
+  if (!circuit) return unknown_circuit(circuit_id);
   return impl_->srs.preload(*circuit);
 }
 
 Status Engine::evict(const std::string& circuit_id) {
+  if (circuit_id.size() > kMaxCircuitIdBytes) return unknown_circuit(circuit_id);
   auto circuit = impl_->catalog->find(circuit_id);
-  if (!circuit) return {StatusCode::kNotFound, "unknown circuit '" + circuit_id + "'"};
+  if (!circuit) return unknown_circuit(circuit_id);
   return impl_->srs.evict(circuit->srs_path());
 }
 

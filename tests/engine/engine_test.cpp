@@ -214,6 +214,10 @@ TEST_F(EngineTest, BadRequestsGetNamedErrorsAndLeaveTheEngineHealthy) {
   auto unknown = engine_->submit(JobRequest{"no-such-circuit", std::nullopt, {}});
   EXPECT_EQ(unknown.status().code(), StatusCode::kNotFound);
   EXPECT_NE(unknown.status().message().find("no-such-circuit"), std::string::npos);
+  auto huge = engine_->submit(JobRequest{std::string(100000, 'x'), std::nullopt, {}});
+  EXPECT_EQ(huge.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_LT(huge.status().message().size(), 200u) << "a long id is not echoed";
+  EXPECT_EQ(engine_->preload(std::string(1000, 'y')).code(), StatusCode::kInvalidArgument);
   auto big = engine_->submit(JobRequest{"synthetic-64", std::nullopt, std::vector<uint8_t>(101)});
   EXPECT_EQ(big.status().code(), StatusCode::kInvalidArgument);
   auto seed = engine_->submit(JobRequest{"synthetic-64", std::nullopt, std::vector<uint8_t>(65)});
