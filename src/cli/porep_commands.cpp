@@ -4,16 +4,16 @@
 #include <chrono>
 #include <fstream>
 #include <iomanip>
-#include <iterator>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "backend/prover_factory.hpp"
 #include "cli/flags.hpp"
+#include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
 #include "cli/prover_choice.hpp"
+#include "common/file_reader.hpp"
 #include "engine/job.hpp"
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/post_kind.hpp"
@@ -32,29 +32,12 @@ double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-Result<std::vector<uint8_t>> read_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kNotFound, "cannot read " + what + " " + path);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+// A Commit-1 output (~50 MB at 32 GiB; Curio's messages go up to 256 MiB) or a proof file:
+// a regular file under this limit.
+constexpr size_t kMaxInputBytes = size_t{256} << 20;
 
-// 64 hex digits (an optional 0x), the 32 bytes in the order the Commit-1 JSON lists them.
-std::optional<porep::Bytes32> parse_hex32(std::string_view text) {
-  if (text.starts_with("0x") || text.starts_with("0X")) text.remove_prefix(2);
-  if (text.size() != 64) return std::nullopt;
-  porep::Bytes32 out{};
-  auto digit = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  for (size_t i = 0; i < 32; ++i) {
-    const int hi = digit(text[2 * i]), lo = digit(text[2 * i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out[i] = static_cast<uint8_t>(hi * 16 + lo);
-  }
-  return out;
+Result<std::vector<uint8_t>> read_file(const std::string& path, const std::string& what) {
+  return read_regular_file(path, what, kMaxInputBytes);
 }
 
 // The verifying key at the start of a bellperson .vk or .params file (a .params file begins

@@ -3,13 +3,12 @@
 #include "kinds/porep_kind.hpp"
 
 #include <filesystem>
-#include <map>
 
-#include "common/thread_annotations.hpp"
 
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "filecoin/post_kind.hpp"
+#include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
 
 namespace cuzk::kinds {
@@ -109,9 +108,6 @@ constexpr KnownSize kKnownSizes[] = {
 };
 
 // Any other configuration is counted once per process.
-Mutex size_mutex;
-std::map<uint64_t, filecoin::CircuitSize> sizes CUZK_GUARDED_BY(size_mutex);
-
 Result<filecoin::CircuitSize> cached_circuit_size(const porep::PorepConfig& config) {
   for (const KnownSize& known : kKnownSizes) {
     if (known.sector_size != config.sector_size) continue;
@@ -121,14 +117,8 @@ Result<filecoin::CircuitSize> cached_circuit_size(const porep::PorepConfig& conf
       return known.size;
     }
   }
-  {
-    MutexLock lock(size_mutex);
-    if (auto it = sizes.find(config.sector_size); it != sizes.end()) return it->second;
-  }
-  CUZK_ASSIGN_OR_RETURN(const filecoin::CircuitSize size, porep::porep_circuit_size(config));
-  MutexLock lock(size_mutex);
-  sizes[config.sector_size] = size;
-  return size;
+  return kinds::cached_circuit_size("porep:" + std::to_string(config.sector_size),
+                                    [&config] { return porep::porep_circuit_size(config); });
 }
 
 }  // namespace
