@@ -57,11 +57,11 @@ void SparseTree::set_leaf(uint64_t index, const Fr& value) {
   }
 }
 
-MerklePath SparseTree::path(uint64_t index) const {
-  assert(index < leaves_);
+MerklePath merkle_path(std::span<const size_t> arities, uint64_t index,
+                       const std::function<ff::Fr(size_t level, uint64_t index)>& node) {
   MerklePath out;
-  for (size_t level = 0; level < arities_.size(); ++level) {
-    const size_t arity = arities_[level];
+  for (size_t level = 0; level < arities.size(); ++level) {
+    const size_t arity = arities[level];
     PathLevel step;
     step.index = static_cast<size_t>(index % arity);
     const uint64_t first = index - step.index;
@@ -72,6 +72,11 @@ MerklePath SparseTree::path(uint64_t index) const {
     index /= arity;
   }
   return out;
+}
+
+MerklePath SparseTree::path(uint64_t index) const {
+  assert(index < leaves_);
+  return merkle_path(arities_, index, [this](size_t level, uint64_t i) { return node(level, i); });
 }
 
 }  // namespace cuzk::filecoin

@@ -4,6 +4,7 @@
 // node hashes of Filecoin's trees (Poseidon per arity; SHA-256 with Fr32 truncation).
 #pragma once
 
+#include <functional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -27,6 +28,11 @@ struct PathLevel {
 struct MerklePath {
   std::vector<PathLevel> levels;  // from the leaves up
 };
+
+// The inclusion path of leaf `index` in a tree with these level arities (from the leaves up),
+// whose node `i` of level `l` is node(l, i): every tree representation's path() is this walk.
+MerklePath merkle_path(std::span<const size_t> arities, uint64_t index,
+                       const std::function<ff::Fr(size_t level, uint64_t index)>& node);
 
 class SparseTree {
  public:

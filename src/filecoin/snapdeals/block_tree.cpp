@@ -54,19 +54,7 @@ Fr BlockTree::node(size_t level, uint64_t index) const {
 
 MerklePath BlockTree::path(uint64_t index) const {
   assert(index < leaves_);
-  MerklePath out;
-  for (size_t level = 0; level < arities_.size(); ++level) {
-    const size_t arity = arities_[level];
-    PathLevel step;
-    step.index = static_cast<size_t>(index % arity);
-    const uint64_t first = index - step.index;
-    for (size_t k = 0; k < arity; ++k) {
-      if (k != step.index) step.siblings.push_back(node(level, first + k));
-    }
-    out.levels.push_back(std::move(step));
-    index /= arity;
-  }
-  return out;
+  return merkle_path(arities_, index, [this](size_t level, uint64_t i) { return node(level, i); });
 }
 
 }  // namespace cuzk::filecoin::snapdeals
