@@ -20,6 +20,8 @@ fail() {
   [ -f "$scratch/daemon.log" ] && tail -n 20 "$scratch/daemon.log" >&2
   exit 1
 }
+# shellcheck source=../support/daemon.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/daemon.sh"
 expect_rc() {  # expect_rc <code> <command…>; output in $scratch/out, $scratch/err
   local want=$1; shift
   set +e; "$@" >"$scratch/out" 2>"$scratch/err"; local got=$?; set -e
@@ -86,8 +88,7 @@ expect_rc 2 "$cuzk" porep verify --proof "$scratch/proof.bin" --vk "$vk" --comm-
 echo "ok: porep prove → 192 bytes → porep verify (--commit1 and hex values; a wrong seed fails)"
 
 # Through the daemon.
-daemon_usage=$("$cuzk" daemon --help 2>&1 || true)
-if [[ $daemon_usage != *"usage: cuzk daemon"* ]]; then
+if ! has_daemon "$cuzk"; then
   echo "porep e2e: SKIPPED the daemon part: this cuzk has no daemon (gRPC not built)"
   echo "porep e2e: all checks passed"
   exit 0
@@ -104,15 +105,7 @@ enabled = false
 [srs]
 generated_dir = "$params"
 TOML
-"$cuzk" daemon --config "$scratch/cuzk.toml" 2> "$scratch/daemon.log" &
-daemon=$!
-trap 'kill -KILL $daemon 2>/dev/null || true' EXIT
-for _ in $(seq 1 150); do
-  [ -S "$sock" ] && break
-  kill -0 $daemon 2>/dev/null || fail "the daemon exited at start-up"
-  sleep 0.2
-done
-[ -S "$sock" ] || fail "no socket at $sock"
+start_daemon "$cuzk" "$scratch/cuzk.toml" "$scratch/daemon.log" "$sock"
 for circuit in porep-2KiB StackedDrg2KiBV1_1; do
   expect_rc 0 "$cuzk" bench single --addr "unix:$sock" --circuit "$circuit" --payload "$c1" \
     --proof-out "$scratch/daemon-proof.bin"

@@ -21,6 +21,8 @@ fail() {
   [ -f "$scratch/daemon.log" ] && tail -n 20 "$scratch/daemon.log" >&2
   exit 1
 }
+# shellcheck source=../support/daemon.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/daemon.sh"
 expect_rc() {  # expect_rc <code> <command…>; output in $scratch/out, $scratch/err
   local want=$1; shift
   set +e; "$@" >"$scratch/out" 2>"$scratch/err"; local got=$?; set -e
@@ -110,7 +112,7 @@ expect_rc 1 "$cuzk" snap verify "${bad_comm[@]}" --proof "$scratch/snap.proof" -
 echo "ok: snap prove → 192 bytes → snap verify (another comm_r_new fails)"
 
 # Through the daemon.
-if ! { "$cuzk" daemon --help 2>&1 || true; } | grep -q "usage: cuzk daemon"; then
+if ! has_daemon "$cuzk"; then
   echo "vanilla e2e: SKIPPED the daemon part: this cuzk has no daemon (gRPC not built)"
   echo "vanilla e2e: all checks passed"
   exit 0
@@ -127,15 +129,7 @@ enabled = false
 [srs]
 generated_dir = "$params"
 TOML
-"$cuzk" daemon --config "$scratch/cuzk.toml" 2> "$scratch/daemon.log" &
-daemon=$!
-trap 'kill -KILL $daemon 2>/dev/null || true' EXIT
-for _ in $(seq 1 150); do
-  [ -S "$sock" ] && break
-  kill -0 $daemon 2>/dev/null || fail "the daemon exited at start-up"
-  sleep 0.2
-done
-[ -S "$sock" ] || fail "no socket at $sock"
+start_daemon "$cuzk" "$scratch/cuzk.toml" "$scratch/daemon.log" "$sock"
 for run in window-post-2KiB:window winning-post-2KiB:winning update-proof-0:snap; do
   circuit=${run%%:*} name=${run#*:}
   expect_rc 0 "$cuzk" bench single --addr "unix:$sock" --circuit "$circuit" --payload "$scratch/$name.payload" \
