@@ -1,0 +1,102 @@
+// PackedAux: appending values and bits, random access, expansion to field elements.
+#include "r1cs/witness.hpp"
+
+#include <bit>
+#include <cassert>
+
+namespace cuzk::r1cs {
+
+using ff::Fr;
+
+void PackedAux::start_word_if_needed() {
+  if (size_ % kWordBits != 0) return;
+  field_mask_.push_back(0);
+  bit_values_.push_back(0);
+  field_rank_.push_back(field_values_.size());
+}
+
+void PackedAux::push(const Fr& value) {
+  if (value == Fr::zero() || value == Fr::one()) {
+    push_bit(value == Fr::one());
+    return;
+  }
+  start_word_if_needed();
+  field_mask_.back() |= uint64_t{1} << (size_ % kWordBits);
+  field_values_.push_back(value);
+  ++size_;
+}
+
+void PackedAux::push_bit(bool value) {
+  start_word_if_needed();
+  bit_values_.back() |= uint64_t{value} << (size_ % kWordBits);
+  ++size_;
+}
+
+void PackedAux::push_bits(uint64_t values, size_t count) {
+  assert(count <= kWordBits);
+  if (count == 0) return;
+  if (count < kWordBits) values &= (uint64_t{1} << count) - 1;
+  start_word_if_needed();
+  const size_t shift = size_ % kWordBits;
+  bit_values_.back() |= values << shift;
+  size_ += count;
+  if (shift + count > kWordBits) {
+    // The rest spills into a new word (no field value was pushed in between).
+    field_mask_.push_back(0);
+    bit_values_.push_back(values >> (kWordBits - shift));
+    field_rank_.push_back(field_values_.size());
+  }
+}
+
+Fr PackedAux::value(size_t i) const {
+  assert(i < size_);
+  const size_t w = i / kWordBits;
+  const uint64_t below = (uint64_t{1} << (i % kWordBits)) - 1;
+  if ((field_mask_[w] >> (i % kWordBits)) & 1) {
+    return field_values_[field_rank_[w] + static_cast<size_t>(std::popcount(field_mask_[w] & below))];
+  }
+  return (bit_values_[w] >> (i % kWordBits)) & 1 ? Fr::one() : Fr::zero();
+}
+
+void PackedAux::expand(size_t begin, std::span<Fr> out) const {
+  assert(begin + out.size() <= size_);
+  const Fr values[2] = {Fr::zero(), Fr::one()};
+  size_t i = begin;
+  size_t next_field = out.empty() ? 0 : field_rank_[i / kWordBits] +
+                      static_cast<size_t>(std::popcount(field_mask_[i / kWordBits] &
+                                                        ((uint64_t{1} << (i % kWordBits)) - 1)));
+  for (Fr& x : out) {
+    const size_t w = i / kWordBits, b = i % kWordBits;
+    x = (field_mask_[w] >> b) & 1 ? field_values_[next_field++] : values[(bit_values_[w] >> b) & 1];
+    ++i;
+  }
+}
+
+std::vector<Fr> PackedAux::expand() const {
+  std::vector<Fr> out(size_);
+  expand(0, out);
+  return out;
+}
+
+void PackedAux::reserve(size_t values, size_t field_values) {
+  const size_t words = (values + kWordBits - 1) / kWordBits;
+  field_mask_.reserve(words);
+  bit_values_.reserve(words);
+  field_rank_.reserve(words);
+  field_values_.reserve(field_values);
+}
+
+void PackedAux::clear() {
+  field_mask_.clear();
+  bit_values_.clear();
+  field_rank_.clear();
+  field_values_.clear();
+  size_ = 0;
+}
+
+size_t PackedAux::packed_bytes() const {
+  return (field_mask_.size() + bit_values_.size() + field_rank_.size()) * sizeof(uint64_t) +
+         field_values_.size() * sizeof(Fr);
+}
+
+}  // namespace cuzk::r1cs

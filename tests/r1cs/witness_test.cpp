@@ -1,0 +1,89 @@
+// PackedAux: values and bits pushed in any mix read back as pushed (value(), expand(), and a
+// device-style expansion from the raw packed arrays), across word boundaries; 0 and 1 pushed
+// as field elements are stored as bits.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <random>
+
+#include "r1cs/witness.hpp"
+
+namespace cuzk::r1cs {
+namespace {
+
+using ff::Fr;
+
+// The expansion rule of witness.hpp's header, from the packed arrays alone.
+Fr expand_from_arrays(const PackedAux& aux, size_t i) {
+  const size_t w = i / 64, b = i % 64;
+  if ((aux.field_mask()[w] >> b) & 1) {
+    const uint64_t below = (uint64_t{1} << b) - 1;
+    return aux.field_values()[aux.field_rank()[w] + static_cast<size_t>(std::popcount(aux.field_mask()[w] & below))];
+  }
+  return (aux.bit_values()[w] >> b) & 1 ? Fr::one() : Fr::zero();
+}
+
+TEST(PackedAux, RandomMixesReadBackAsPushed) {
+  std::mt19937_64 rng(17);
+  for (int round = 0; round < 20; ++round) {
+    PackedAux aux;
+    std::vector<Fr> expected;
+    while (expected.size() < 3000) {
+      switch (rng() % 4) {
+        case 0: {
+          const Fr v = Fr::random(rng);
+          aux.push(v);
+          expected.push_back(v);
+          break;
+        }
+        case 1: {
+          const bool bit = rng() & 1;
+          aux.push_bit(bit);
+          expected.push_back(bit ? Fr::one() : Fr::zero());
+          break;
+        }
+        default: {
+          const size_t count = rng() % 65;
+          const uint64_t values = rng();  // bits above count must be ignored
+          aux.push_bits(values, count);
+          for (size_t k = 0; k < count; ++k) expected.push_back((values >> k) & 1 ? Fr::one() : Fr::zero());
+          break;
+        }
+      }
+    }
+    ASSERT_EQ(aux.size(), expected.size());
+    EXPECT_EQ(aux.expand(), expected);
+    for (size_t i = 0; i < expected.size(); ++i) {
+      ASSERT_EQ(aux.value(i), expected[i]) << i;
+      ASSERT_EQ(expand_from_arrays(aux, i), expected[i]) << i;
+    }
+    const size_t begin = rng() % expected.size();
+    std::vector<Fr> part(rng() % (expected.size() - begin + 1));
+    aux.expand(begin, part);
+    for (size_t k = 0; k < part.size(); ++k) ASSERT_EQ(part[k], expected[begin + k]) << begin + k;
+  }
+}
+
+TEST(PackedAux, ZeroAndOneAreBitsOtherValuesAreFieldElements) {
+  PackedAux aux;
+  aux.push(Fr::zero());
+  aux.push(Fr::one());
+  aux.push(Fr::from_u64(2));
+  aux.push(-Fr::one());
+  EXPECT_EQ(aux.field_values().size(), 2u);
+  EXPECT_EQ(aux.field_mask()[0], 0b1100u);
+  EXPECT_EQ(aux.bit_values()[0], 0b10u);
+  EXPECT_EQ(aux.packed_bytes(), 3 * 8 + 2 * sizeof(Fr));
+  EXPECT_EQ(aux.unpacked_bytes(), 4 * sizeof(Fr));
+  aux.clear();
+  EXPECT_EQ(aux.size(), 0u);
+  aux.push_bits(~uint64_t{0}, 64);
+  aux.push_bits(1, 1);
+  ASSERT_EQ(aux.bit_values().size(), 2u);
+  EXPECT_EQ(aux.bit_values()[0], ~uint64_t{0});
+  EXPECT_EQ(aux.bit_values()[1], 1u);
+  EXPECT_EQ(aux.field_rank()[1], 0u);
+}
+
+}  // namespace
+}  // namespace cuzk::r1cs
