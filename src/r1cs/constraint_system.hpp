@@ -11,6 +11,8 @@
 
 namespace cuzk::r1cs {
 
+class WitnessConstraintSystem;
+
 class ConstraintSystem {
  public:
   virtual ~ConstraintSystem() = default;
@@ -28,6 +30,13 @@ class ConstraintSystem {
                                  const ff::Fr& /*a_value*/, const ff::Fr& /*b_value*/, const ff::Fr& /*c_value*/) {
     enforce(a, b, c);
   }
+
+  // The witness-only system (WitnessConstraintSystem) when this is one, else nullptr. It keeps
+  // the assignment alone and ignores every constraint, so gadgets may skip building linear
+  // combinations and compute their values natively — provided they allocate the same
+  // variables, with the same values, in the same order.
+  virtual WitnessConstraintSystem* witness_only() { return nullptr; }
+  bool records_constraints() { return witness_only() == nullptr; }
 
   // Namespaces only name constraints (for error messages); they do not change the R1CS.
   virtual void push_namespace(std::string_view /*name*/) {}

@@ -1,0 +1,29 @@
+// Test support: witness-only synthesis equals classic synthesis. Runs the same synthesis into
+// a ProvingAssignment and into a WitnessConstraintSystem and expects the same inputs (ONE
+// first) and the same aux assignment, value for value, naming the first difference.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_constraint_system.hpp"
+
+namespace cuzk::test {
+
+// `synthesize` must produce the same circuit on every call (it is called twice).
+inline void expect_same_witness(const std::function<void(r1cs::ConstraintSystem&)>& synthesize) {
+  r1cs::ProvingAssignment classic;
+  synthesize(classic);
+  r1cs::WitnessConstraintSystem witness_only;
+  synthesize(witness_only);
+  const r1cs::WitnessAssignment& w = witness_only.witness();
+  ASSERT_EQ(w.inputs.size(), classic.input_assignment.size());
+  for (size_t i = 0; i < w.inputs.size(); ++i) ASSERT_EQ(w.inputs[i], classic.input_assignment[i]) << "input " << i;
+  ASSERT_EQ(w.aux.size(), classic.aux_assignment.size());
+  const std::vector<ff::Fr> aux = w.aux.expand();
+  for (size_t i = 0; i < aux.size(); ++i) ASSERT_EQ(aux[i], classic.aux_assignment[i]) << "aux " << i;
+}
+
+}  // namespace cuzk::test
