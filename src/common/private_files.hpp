@@ -10,10 +10,17 @@
 //        planted file or symlink of that name is never followed or reused); write through
 //        stream(); commit() flushes, fsyncs and renames it onto `path`. Destroyed uncommitted,
 //        it removes the temporary, so a failed or interrupted write leaves nothing behind.
+//   write_file_atomically(path, fill)  the same in one call: a failed write names the file and
+//        the errno (ENOSPC, EFBIG, …) rather than the writer's own "write failed".
 // remove_stale_temporaries(path) removes `path.tmp.<pid>` files whose process is gone (a writer
-// killed mid-write).
+// killed mid-write) or whose pid is this process's but which this process does not hold open (a
+// writer killed before a restart that reused its pid, as in a container);
+// remove_stale_temporaries_in(dir) does so for every file of the folder (at a daemon's start).
+// remove_open_temporaries() removes the temporaries this process is writing, for a process about
+// to exit at once (a second SIGTERM) without running destructors.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -33,6 +40,8 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   std::ostream& stream();
+  // OK while every write reached the file; else kInternal naming the temporary and errno.
+  Status write_status() const;
   // Errors name the path and errno (a full disk shows as "No space left on device").
   Status commit();
 
@@ -42,7 +51,15 @@ class AtomicFile {
   std::unique_ptr<Impl> impl_;
 };
 
+// Creates `path` through an AtomicFile: `fill` writes the contents; its error, or the stream's
+// (naming the file and errno, which takes precedence), leaves nothing behind.
+Status write_file_atomically(const std::string& path, const std::function<Status(std::ostream&)>& fill);
+
 // The number of stale temporaries removed.
 size_t remove_stale_temporaries(const std::string& path);
+size_t remove_stale_temporaries_in(const std::string& dir);
+// Async-signal-unsafe (takes a lock): call it from a normal thread (a sigwait loop). The number
+// of temporaries removed.
+size_t remove_open_temporaries();
 
 }  // namespace cuzk

@@ -13,14 +13,24 @@ namespace {
 
 using ff::Fr;
 
+// How many points a multiplier loop computes between two looks at the stop token (≈1-5 ms of
+// G1/G2 fixed-base work on one core).
+constexpr size_t kPointsBetweenStopChecks = 1024;
+
+Status cancelled() { return {StatusCode::kCancelled, "test setup: stopped before it finished"}; }
+
 // Multiplies every scalar by the table's base, in parallel, and normalizes to affine.
 template <class C>
-std::vector<ec::Affine<C>> fixed_base_many(const ec::FixedBaseTable<C>& table, std::span<const Fr> scalars,
-                                           ThreadPool& pool) {
+Result<std::vector<ec::Affine<C>>> fixed_base_many(const ec::FixedBaseTable<C>& table, std::span<const Fr> scalars,
+                                                   ThreadPool& pool, const std::stop_token& stop) {
   std::vector<ec::Jacobian<C>> points(scalars.size());
   pool.parallel_for(scalars.size(), [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) points[i] = table.mul(scalars[i].to_canonical());
+    for (size_t i = begin; i < end; ++i) {
+      if ((i - begin) % kPointsBetweenStopChecks == 0 && stop.stop_requested()) return;
+      points[i] = table.mul(scalars[i].to_canonical());
+    }
   });
+  if (stop.stop_requested()) return cancelled();
   return ec::batch_to_affine<C>(points);
 }
 
@@ -51,7 +61,7 @@ std::vector<Fr> h_query_scalars(const ToxicWaste& waste, size_t n, const Fr& del
 // The key from the QAP at τ: the query scalars (u, v, w released as soon as they are used),
 // then one batch of fixed-base multiplications per query.
 Result<ProvingKey> key_from_qap(QapAtTau qap, const ntt::Domain& domain, const ToxicWaste& waste, ThreadPool& pool,
-                                GeneratorMultiplier* multiplier) {
+                                GeneratorMultiplier* multiplier, const std::stop_token& stop) {
   const size_t inputs = qap.num_inputs, vars = qap.num_inputs + qap.num_aux;
   const Fr gamma_inv = waste.gamma.inverse(), delta_inv = waste.delta.inverse();
   std::vector<Fr> ic_scalars(inputs), l_scalars(vars - inputs);
@@ -82,24 +92,30 @@ Result<ProvingKey> key_from_qap(QapAtTau qap, const ntt::Domain& domain, const T
   }
   qap.u = qap.v = std::vector<Fr>();
 
-  HostGeneratorMultiplier host(pool);
+  HostGeneratorMultiplier host(pool, stop);
   GeneratorMultiplier& mul = multiplier != nullptr ? *multiplier : host;
   ProvingKey pk;
-  auto one_g1 = [&](const Fr& k) { return host.g1(std::span(&k, 1)).value().front(); };
-  auto one_g2 = [&](const Fr& k) { return host.g2(std::span(&k, 1)).value().front(); };
-  pk.vk.alpha_g1 = one_g1(waste.alpha);
-  pk.vk.beta_g1 = one_g1(waste.beta);
-  pk.vk.beta_g2 = one_g2(waste.beta);
-  pk.vk.gamma_g2 = one_g2(waste.gamma);
-  pk.vk.delta_g1 = one_g1(waste.delta);
-  pk.vk.delta_g2 = one_g2(waste.delta);
-  // Each query's scalars are released once its points exist (B's after both groups).
-  auto take = [](auto& out, auto points, std::vector<Fr>* release) -> Status {
+  // Each query's scalars are released once its points exist (B's after both groups); a
+  // device multiplier is stopped between queries.
+  auto take = [&stop](auto& out, auto points, std::vector<Fr>* release) -> Status {
     if (!points.is_ok()) return points.status();
+    if (stop.stop_requested()) return cancelled();
     out = std::move(points).value();
     if (release != nullptr) *release = std::vector<Fr>();
     return Status::ok();
   };
+  std::vector<ec::G1Affine> vk_g1;
+  std::vector<ec::G2Affine> vk_g2;
+  const Fr vk_g1_scalars[] = {waste.alpha, waste.beta, waste.delta};
+  const Fr vk_g2_scalars[] = {waste.beta, waste.gamma, waste.delta};
+  CUZK_RETURN_IF_ERROR(take(vk_g1, host.g1(vk_g1_scalars), nullptr));
+  CUZK_RETURN_IF_ERROR(take(vk_g2, host.g2(vk_g2_scalars), nullptr));
+  pk.vk.alpha_g1 = vk_g1[0];
+  pk.vk.beta_g1 = vk_g1[1];
+  pk.vk.delta_g1 = vk_g1[2];
+  pk.vk.beta_g2 = vk_g2[0];
+  pk.vk.gamma_g2 = vk_g2[1];
+  pk.vk.delta_g2 = vk_g2[2];
   std::vector<Fr> h_scalars = h_query_scalars(waste, domain.size(), delta_inv, pool);
   for (auto [out, scalars] : {std::pair{&pk.vk.ic, &ic_scalars}, std::pair{&pk.h, &h_scalars},
                               std::pair{&pk.l, &l_scalars}, std::pair{&pk.a, &a_scalars}}) {
@@ -117,19 +133,19 @@ ToxicWaste ToxicWaste::from_seed(uint64_t seed) {
   return {Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
 }
 
-HostGeneratorMultiplier::HostGeneratorMultiplier(ThreadPool& pool)
-    : pool_(pool), g1_(ec::G1Jacobian::generator()), g2_(ec::G2Jacobian::generator()) {}
+HostGeneratorMultiplier::HostGeneratorMultiplier(ThreadPool& pool, std::stop_token stop)
+    : pool_(pool), stop_(std::move(stop)), g1_(ec::G1Jacobian::generator()), g2_(ec::G2Jacobian::generator()) {}
 
 Result<std::vector<ec::G1Affine>> HostGeneratorMultiplier::g1(std::span<const Fr> scalars) {
-  return fixed_base_many(g1_, scalars, pool_);
+  return fixed_base_many(g1_, scalars, pool_, stop_);
 }
 
 Result<std::vector<ec::G2Affine>> HostGeneratorMultiplier::g2(std::span<const Fr> scalars) {
-  return fixed_base_many(g2_, scalars, pool_);
+  return fixed_base_many(g2_, scalars, pool_, stop_);
 }
 
 Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const ToxicWaste& waste, ThreadPool& pool,
-                                       GeneratorMultiplier* multiplier) {
+                                       GeneratorMultiplier* multiplier, std::stop_token stop) {
   if (shape.num_constraints() == 0 || shape.num_inputs == 0) {
     return Status::invalid_argument("test setup: the circuit has no constraints");
   }
@@ -138,16 +154,19 @@ Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const Toxic
   CUZK_RETURN_IF_ERROR(check_waste(waste, *domain));
   auto qap = evaluate_qap(shape, *domain, waste.tau);
   if (!qap.is_ok()) return qap.status();
-  return key_from_qap(std::move(qap).value(), *domain, waste, pool, multiplier);
+  if (stop.stop_requested()) return cancelled();
+  return key_from_qap(std::move(qap).value(), *domain, waste, pool, multiplier, stop);
 }
 
 Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, const ToxicWaste& waste, ThreadPool& pool,
-                                          GeneratorMultiplier* multiplier) {
+                                          GeneratorMultiplier* multiplier, std::stop_token stop) {
+  if (stop.stop_requested()) return cancelled();
   r1cs::CountingConstraintSystem counter;
   CUZK_RETURN_IF_ERROR(circuit.synthesize(counter));
   auto domain = ntt::Domain::create(counter.num_constraints() + counter.num_inputs());
   if (!domain.is_ok()) return Status::invalid_argument("test setup: " + domain.status().message());
   CUZK_RETURN_IF_ERROR(check_waste(waste, *domain));
+  if (stop.stop_requested()) return cancelled();
   QapEvaluator evaluator(*domain, waste.tau);
   CUZK_RETURN_IF_ERROR(circuit.synthesize(evaluator));
   if (evaluator.num_inputs() != counter.num_inputs() || evaluator.num_aux() != counter.num_aux() ||
@@ -156,12 +175,13 @@ Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, const To
   }
   auto qap = std::move(evaluator).finish(true);
   if (!qap.is_ok()) return qap.status();
-  return key_from_qap(std::move(qap).value(), *domain, waste, pool, multiplier);
+  if (stop.stop_requested()) return cancelled();
+  return key_from_qap(std::move(qap).value(), *domain, waste, pool, multiplier, stop);
 }
 
 Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, uint64_t seed, ThreadPool& pool,
-                                          GeneratorMultiplier* multiplier) {
-  return insecure_circuit_setup(circuit, ToxicWaste::from_seed(seed), pool, multiplier);
+                                          GeneratorMultiplier* multiplier, std::stop_token stop) {
+  return insecure_circuit_setup(circuit, ToxicWaste::from_seed(seed), pool, multiplier, std::move(stop));
 }
 
 }  // namespace cuzk::groth16

@@ -6,10 +6,15 @@
 // matrices), then fixed-base multiplications of the generators by every query's scalars,
 // the bulk of the time (≈5·10^8 points for a 2^27-constraint circuit). Those run on a
 // GeneratorMultiplier: the host one here, or a device one (backend/cuda).
+//
+// Both setups stop early when `stop` is requested (a daemon shutting down): between their
+// phases, and every few thousand points inside the host multiplier's loops; they then return
+// kCancelled.
 #pragma once
 
 #include <memory>
 #include <span>
+#include <stop_token>
 #include <vector>
 
 #include "common/status.hpp"
@@ -38,14 +43,16 @@ class GeneratorMultiplier {
 };
 
 // On the host: window tables of the generators (ec::FixedBaseTable), scalars split over `pool`.
+// kCancelled once `stop` is requested.
 class HostGeneratorMultiplier final : public GeneratorMultiplier {
  public:
-  explicit HostGeneratorMultiplier(ThreadPool& pool);
+  explicit HostGeneratorMultiplier(ThreadPool& pool, std::stop_token stop = {});
   Result<std::vector<ec::G1Affine>> g1(std::span<const ff::Fr> scalars) override;
   Result<std::vector<ec::G2Affine>> g2(std::span<const ff::Fr> scalars) override;
 
  private:
   ThreadPool& pool_;
+  std::stop_token stop_;
   ec::FixedBaseTable<ec::G1Config> g1_;
   ec::FixedBaseTable<ec::G2Config> g2_;
 };
@@ -54,17 +61,17 @@ class HostGeneratorMultiplier final : public GeneratorMultiplier {
 // τ over the smallest power-of-two domain covering its constraints, and builds the proving key
 // in bellperson's layout. `multiplier` null: a HostGeneratorMultiplier on `pool`. Errors:
 // empty shape, domain larger than 2^28, τ inside the domain, a zero α/β/γ/δ, or a variable
-// present in A/B only with coefficients that cancel at τ; the multiplier's own.
+// present in A/B only with coefficients that cancel at τ; the multiplier's own; kCancelled.
 Result<ProvingKey> insecure_test_setup(const r1cs::R1csShape& shape, const ToxicWaste& waste, ThreadPool& pool,
-                                       GeneratorMultiplier* multiplier = nullptr);
+                                       GeneratorMultiplier* multiplier = nullptr, std::stop_token stop = {});
 
 // The same for a circuit, without recording its matrices: one synthesis pass counts the
 // constraints (the domain), a second folds them into the QAP at τ (QapEvaluator), the input
 // constraints appended. Errors: the circuit's own, two passes that disagree, or the setup's.
 Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, const ToxicWaste& waste, ThreadPool& pool,
-                                          GeneratorMultiplier* multiplier = nullptr);
+                                          GeneratorMultiplier* multiplier = nullptr, std::stop_token stop = {});
 // With toxic waste drawn from a PRNG seeded with `seed`.
 Result<ProvingKey> insecure_circuit_setup(const r1cs::Circuit& circuit, uint64_t seed, ThreadPool& pool,
-                                          GeneratorMultiplier* multiplier = nullptr);
+                                          GeneratorMultiplier* multiplier = nullptr, std::stop_token stop = {});
 
 }  // namespace cuzk::groth16

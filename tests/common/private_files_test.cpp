@@ -1,12 +1,16 @@
 // Private folders and exclusive files: folders made 0700 and refused when linked, foreign or
 // writable by others; a planted temporary (file or symlink) is never followed; commit renames
-// into place; an uncommitted file leaves nothing; stale temporaries of dead writers go.
+// into place; an uncommitted or failed file leaves nothing and a failed write names the file and
+// errno; stale temporaries of dead writers go, and open ones on demand (an immediate exit).
 #include "common/private_files.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -89,12 +93,66 @@ TEST_F(PrivateFilesTest, CommitRenamesAndAnUncommittedFileLeavesNothing) {
 
 TEST_F(PrivateFilesTest, StaleTemporariesOfDeadWritersAreRemoved) {
   const fs::path target = dir_ / "z.params";
+  const std::string ours = target.string() + ".tmp." + std::to_string(::getpid());
   std::ofstream(target.string() + ".tmp.999999999") << "left by a killed writer";
-  std::ofstream(target.string() + ".tmp." + std::to_string(::getpid())) << "a live writer's";
+  std::ofstream(ours) << "left by an earlier process with this pid";
   std::ofstream(dir_ / "other.tmp.1") << "not ours";
-  EXPECT_EQ(remove_stale_temporaries(target.string()), 1u);
-  EXPECT_TRUE(fs::exists(target.string() + ".tmp." + std::to_string(::getpid())));
+  EXPECT_EQ(remove_stale_temporaries(target.string()), 2u);
+  EXPECT_FALSE(fs::exists(ours));
   EXPECT_TRUE(fs::exists(dir_ / "other.tmp.1"));
+
+  auto live = AtomicFile::create(target.string());  // a writer of this process: kept
+  ASSERT_TRUE(live.is_ok()) << live.status().to_string();
+  std::ofstream(dir_ / "w.params.tmp.999999998") << "left by a killed writer";
+  std::ofstream(dir_ / "w.params") << "not a temporary";
+  EXPECT_EQ(remove_stale_temporaries_in(dir_.string() + "/"), 1u);
+  EXPECT_EQ(remove_stale_temporaries(target.string()), 0u);
+  EXPECT_TRUE(fs::exists(ours));
+  EXPECT_TRUE(fs::exists(dir_ / "w.params"));
+  EXPECT_TRUE(fs::exists(dir_ / "other.tmp.1"));  // pid 1 lives
+}
+
+TEST_F(PrivateFilesTest, OpenTemporariesAreRemovedForAnImmediateExit) {
+  const fs::path target = dir_ / "v.params";
+  auto file = AtomicFile::create(target.string());
+  ASSERT_TRUE(file.is_ok());
+  (*file)->stream() << "half";
+  EXPECT_EQ(remove_open_temporaries(), 1u);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 0);
+}
+
+// A write the file system refuses (here the file-size limit: EFBIG, as a full disk gives
+// ENOSPC) names the temporary and the errno, and leaves nothing behind.
+TEST_F(PrivateFilesTest, AFailedWriteNamesTheFileAndErrno) {
+  const fs::path target = dir_ / "big.params";
+  rlimit old {};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+  auto* old_handler = ::signal(SIGXFSZ, SIG_IGN);
+  rlimit small = old;
+  small.rlim_cur = 1 << 20;
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  const Status written = write_file_atomically(target.string(), [](std::ostream& out) {
+    out << std::string(3 << 20, 'x');
+    return out ? Status::ok() : Status::internal("write failed");
+  });
+  ::setrlimit(RLIMIT_FSIZE, &old);
+  ::signal(SIGXFSZ, old_handler);
+  EXPECT_EQ(written.code(), StatusCode::kInternal);
+  EXPECT_NE(written.message().find(target.string() + ".tmp."), std::string::npos) << written.message();
+  EXPECT_NE(written.message().find(std::strerror(EFBIG)), std::string::npos) << written.message();
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 0) << "no temporary is left";
+
+  const Status refused = write_file_atomically(target.string(), [](std::ostream& out) {
+    out << "partial";
+    return Status::invalid_argument("the writer gave up");
+  });
+  EXPECT_EQ(refused.message(), "the writer gave up");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 0);
+  ASSERT_TRUE(write_file_atomically(target.string(), [](std::ostream& out) {
+                out << "whole";
+                return Status::ok();
+              }).is_ok());
+  EXPECT_EQ(read(target), "whole");
 }
 
 }  // namespace

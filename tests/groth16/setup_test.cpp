@@ -3,10 +3,12 @@
 // (insecure_test_setup) for the same toxic waste, on circuits with several inputs, density
 // gaps and sizes that are and are not powers of two. L_j(τ) matches its product formula, and
 // bad input gets a clear error: too many rows, a circuit that changes between passes, τ in
-// the domain, zero toxic waste.
+// the domain, zero toxic waste. A requested stop ends the setup early with CANCELLED.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "circuits/synthetic.hpp"
 #include "groth16/demo_circuit.hpp"
@@ -133,6 +135,32 @@ TEST(SetupTest, BadToxicWasteIsAnError) {
   auto zero = insecure_circuit_setup(circuit, waste, ThreadPool::shared());
   ASSERT_FALSE(zero.is_ok());
   EXPECT_NE(zero.status().message().find("non-zero"), std::string::npos);
+}
+
+TEST(SetupTest, AStopRequestedBeforehandCancelsTheSetup) {
+  std::stop_source stop;
+  stop.request_stop();
+  auto pk = insecure_circuit_setup(circuits::SyntheticCircuit(64, 1), uint64_t{1}, ThreadPool::shared(), nullptr,
+                                   stop.get_token());
+  EXPECT_EQ(pk.status().code(), StatusCode::kCancelled) << pk.status().to_string();
+}
+
+// The host multiplier's loops look at the token every few thousand points: a stop requested
+// while 2^18 G2 points are being made ends the call long before they all are.
+TEST(SetupTest, AStopRequestedMidwayEndsTheMultiplierEarly) {
+  std::stop_source stop;
+  HostGeneratorMultiplier multiplier(ThreadPool::shared(), stop.get_token());
+  const std::vector<Fr> scalars(size_t{1} << 18, Fr::from_u64(12345));
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop.request_stop();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto points = multiplier.g2(scalars);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  stopper.join();
+  EXPECT_EQ(points.status().code(), StatusCode::kCancelled);
+  EXPECT_LT(elapsed, std::chrono::seconds(3));  // all of them take many seconds
 }
 
 }  // namespace
