@@ -8,6 +8,7 @@
 
 #include "gadgets/multipack.hpp"
 #include "gadgets/sha256_native.hpp"
+#include "gadgets/sha256_witness.hpp"
 
 namespace cuzk::gadgets {
 
@@ -37,6 +38,7 @@ UInt32 xor3(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32
 std::vector<UInt32> sha256_compression(ConstraintSystem& cs, std::span<const Boolean> block,
                                        std::span<const UInt32> state) {
   assert(block.size() == 512 && state.size() == 8);
+  if (r1cs::WitnessConstraintSystem* witness = cs.witness_only()) return sha256_compression_witness(*witness, block, state);
   std::vector<UInt32> w;
   w.reserve(64);
   for (size_t i = 0; i < 16; ++i) w.push_back(UInt32::from_bits_be(block.subspan(32 * i, 32)));
