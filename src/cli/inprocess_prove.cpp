@@ -2,9 +2,13 @@
 // proving, self-verification.
 #include "cli/inprocess_prove.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <deque>
 #include <future>
+#include <thread>
 
+#include "common/host_memory.hpp"
 #include "common/mapped_file.hpp"
 #include "groth16/bellperson_format.hpp"
 
@@ -14,6 +18,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+// How many partitions synthesize at once: the host memory available now (a quarter kept free)
+// holds these and the one being proved; at least one, at most one per core and per partition.
+size_t partitions_in_flight(const engine::CircuitDef& def, size_t partitions) {
+  const size_t cores = std::max<size_t>(1, std::thread::hardware_concurrency());
+  const size_t per_partition = std::max<size_t>(1, def.partition_bytes());
+  const size_t fit = available_host_memory().value_or(0) / 4 * 3 / per_partition;
+  return std::clamp<size_t>(fit > 0 ? fit - 1 : 0, 1, std::min(cores, std::max<size_t>(1, partitions)));
+}
 
 }  // namespace
 
@@ -34,7 +47,15 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     Result<std::unique_ptr<engine::SynthesizedCircuit>> circuit = Status::internal("not synthesized");
     double ms = 0;
   };
-  ThreadPool synthesis_pool(1);
+  const size_t partitions = validated.partitions;
+  const size_t in_flight = partitions_in_flight(def, partitions);
+  if (partitions > 1) {
+    out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (def.partition_bytes() >> 20)
+        << " MiB each)\n";
+  }
+  // Each partition synthesizes on its own thread (a partition's synthesis is sequential);
+  // the pool serves what the kind runs in parallel inside one.
+  ThreadPool synthesis_pool(in_flight);
   auto synthesize = [&](size_t k) {
     Synthesized s;
     const auto begin = Clock::now();
@@ -42,18 +63,25 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     s.ms = ms_since(begin);
     return s;
   };
-  const size_t partitions = validated.partitions;
   groth16::SystemBlinding blinding;
   Status failed;
-  std::future<Synthesized> next = std::async(std::launch::async, synthesize, size_t{0});
+  std::deque<std::future<Synthesized>> ahead;
+  size_t launched = 0;
+  auto launch_ahead = [&] {
+    while (launched < partitions && ahead.size() < in_flight) {
+      ahead.push_back(std::async(std::launch::async, synthesize, launched++));
+    }
+  };
+  launch_ahead();
   for (size_t k = 0; k < partitions && failed.is_ok(); ++k) {
     const std::string which = "partition " + std::to_string(k) + ": ";
-    Synthesized current = next.get();
+    Synthesized current = ahead.front().get();
+    ahead.pop_front();
     if (!current.circuit.is_ok()) {
       failed = Status(current.circuit.status().code(), which + current.circuit.status().message());
       break;
     }
-    if (k + 1 < partitions) next = std::async(std::launch::async, synthesize, k + 1);
+    launch_ahead();
     std::unique_ptr<engine::SynthesizedCircuit> synthesized = std::move(current.circuit).value();
     const r1cs::ProvingAssignment* one[] = {&synthesized->assignment};
     auto begin = Clock::now();
@@ -80,7 +108,7 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     result.proofs.insert(result.proofs.end(), encoded.begin(), encoded.end());
     def.recycle(std::move(synthesized));
   }
-  if (next.valid()) next.wait();
+  for (std::future<Synthesized>& f : ahead) f.wait();
   prover.release(srs->proving_key());
   CUZK_RETURN_IF_ERROR(failed);
   result.timings.total_ms = ms_since(start);

@@ -1,7 +1,8 @@
 // Proving a native circuit's partitions inside the `cuzk` process, without a daemon (the
 // vanilla-proof commands; the same engine::CircuitDef the daemon serves): its parameters made
 // to exist (ensure_srs_file: the test setup where the circuit allows it) and loaded, every
-// partition synthesized — partition k + 1 on its own thread while k proves — proved through
+// partition synthesized — as many partitions at a time, each on its own thread, as the host's
+// available memory holds, while earlier ones prove — proved through
 // the prover seam and verified against the public inputs as the verifier computes them. A proof
 // that does not verify is never returned.
 #pragma once

@@ -2,12 +2,48 @@
 #include "groth16/bellperson_format.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace cuzk::groth16 {
 namespace {
 
 using ec::PointForm;
+
+// Points per block of a parameter vector: large enough to spread over a pool, small enough
+// that a block's bytes stay a few tens of MB.
+constexpr size_t kPointsPerBlock = size_t{1} << 17;
+
+template <class Point>
+struct EncodedSize;
+template <>
+struct EncodedSize<ec::G1Affine> {
+  static constexpr size_t kBytes = ec::kG1UncompressedBytes;
+};
+template <>
+struct EncodedSize<ec::G2Affine> {
+  static constexpr size_t kBytes = ec::kG2UncompressedBytes;
+};
+
+// Runs body over [0, n) on the pool, or inline without one (small vectors: the vk's ic).
+void run_chunks(ThreadPool* pool, size_t n, const std::function<void(size_t, size_t)>& body) {
+  if (pool == nullptr) {
+    body(0, n);
+  } else {
+    pool->parallel_for(n, body);
+  }
+}
+
+template <class Point>
+ec::Decoded<Point> decode_point(std::span<const uint8_t> bytes, ec::SubgroupCheck check) {
+  if constexpr (std::is_same_v<Point, ec::G1Affine>) {
+    return ec::decode_g1(bytes, PointForm::kUncompressed, check);
+  } else {
+    return ec::decode_g2(bytes, PointForm::kUncompressed, check);
+  }
+}
 
 // Sequential reader over a stream that turns every failure into a Status naming the source.
 class Reader {
@@ -33,31 +69,52 @@ class Reader {
 
   template <class Point>
   Result<Point> read_point(const std::string& what, ec::SubgroupCheck check, bool allow_infinity = false) {
-    constexpr bool kG1 = std::is_same_v<Point, ec::G1Affine>;
-    std::array<uint8_t, kG1 ? ec::kG1UncompressedBytes : ec::kG2UncompressedBytes> bytes{};
+    std::array<uint8_t, EncodedSize<Point>::kBytes> bytes{};
     CUZK_RETURN_IF_ERROR(read_bytes(bytes, what));
-    ec::Decoded<Point> decoded;
-    if constexpr (kG1) {
-      decoded = ec::decode_g1(bytes, PointForm::kUncompressed, check);
-    } else {
-      decoded = ec::decode_g2(bytes, PointForm::kUncompressed, check);
-    }
+    const ec::Decoded<Point> decoded = decode_point<Point>(bytes, check);
     if (!decoded.ok()) return error(what, ec::point_error_message(decoded.error));
     if (decoded.point.infinity && !allow_infinity) return error(what, "point at infinity");
     return decoded.point;
   }
 
+  // Points are read a block at a time (the vector grows with the bytes actually there: a
+  // corrupt count must not allocate blindly) and each block is decoded on the pool; the error
+  // names the first bad index.
   template <class Point>
-  Status read_vector(std::vector<Point>& out, const std::string& name, ec::SubgroupCheck check, bool allow_infinity) {
+  Status read_vector(std::vector<Point>& out, const std::string& name, ec::SubgroupCheck check, bool allow_infinity,
+                     ThreadPool* pool = nullptr) {
+    constexpr size_t kBytes = EncodedSize<Point>::kBytes;
     const auto count = read_u32(name + " length");
     if (!count.is_ok()) return count.status();
     out.clear();
-    // grow with the points actually read: a corrupt count must not allocate blindly
-    out.reserve(std::min<uint32_t>(*count, 1u << 12));
-    for (uint32_t i = 0; i < *count; ++i) {
-      auto point = read_point<Point>(name + "[" + std::to_string(i) + "]", check, allow_infinity);
-      if (!point.is_ok()) return point.status();
-      out.push_back(*point);
+    std::vector<uint8_t> block;
+    for (size_t first = 0; first < *count; first += kPointsPerBlock) {
+      const size_t n = std::min<size_t>(kPointsPerBlock, *count - first);
+      block.resize(n * kBytes);
+      CUZK_RETURN_IF_ERROR(read_bytes(block, name + "[" + std::to_string(first) + ".." + std::to_string(first + n) +
+                                                 ") of " + std::to_string(*count)));
+      out.resize(first + n);
+      std::atomic<size_t> first_bad{SIZE_MAX};
+      run_chunks(pool, n, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+          const ec::Decoded<Point> decoded =
+              decode_point<Point>(std::span<const uint8_t>(block.data() + i * kBytes, kBytes), check);
+          const bool bad = !decoded.ok() || (decoded.point.infinity && !allow_infinity);
+          if (bad) {
+            size_t seen = first_bad.load();
+            while (i < seen && !first_bad.compare_exchange_weak(seen, i)) {
+            }
+            return;  // later points of this chunk cannot be the first bad one
+          }
+          out[first + i] = decoded.point;
+        }
+      });
+      if (const size_t i = first_bad.load(); i != SIZE_MAX) {
+        const ec::Decoded<Point> decoded =
+            decode_point<Point>(std::span<const uint8_t>(block.data() + i * kBytes, kBytes), check);
+        const std::string what = name + "[" + std::to_string(first + i) + "]";
+        return error(what, decoded.ok() ? std::string_view("point at infinity") : ec::point_error_message(decoded.error));
+      }
     }
     return Status::ok();
   }
@@ -79,15 +136,18 @@ class Reader {
   size_t offset_ = 0;
 };
 
-void write_point(std::ostream& out, const ec::G1Affine& p) {
-  std::array<uint8_t, ec::kG1UncompressedBytes> bytes{};
-  ec::encode_g1_uncompressed(p, bytes);
-  out.write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+void write_point(std::span<uint8_t, ec::kG1UncompressedBytes> out, const ec::G1Affine& p) {
+  ec::encode_g1_uncompressed(p, out);
 }
 
-void write_point(std::ostream& out, const ec::G2Affine& p) {
-  std::array<uint8_t, ec::kG2UncompressedBytes> bytes{};
-  ec::encode_g2_uncompressed(p, bytes);
+void write_point(std::span<uint8_t, ec::kG2UncompressedBytes> out, const ec::G2Affine& p) {
+  ec::encode_g2_uncompressed(p, out);
+}
+
+template <class Point>
+void write_point(std::ostream& out, const Point& p) {
+  std::array<uint8_t, EncodedSize<Point>::kBytes> bytes{};
+  write_point(bytes, p);
   out.write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
 }
 
@@ -97,11 +157,24 @@ void write_u32(std::ostream& out, size_t value) {
   out.write(b.data(), b.size());
 }
 
+// Encoded a block at a time on the pool, then written in one piece.
 template <class Point>
-Status write_vector(std::ostream& out, const std::vector<Point>& points, const char* name) {
+Status write_vector(std::ostream& out, const std::vector<Point>& points, const char* name,
+                    ThreadPool* pool = nullptr) {
   if (points.size() > UINT32_MAX) return Status::invalid_argument(std::string(name) + " has more than 2^32 − 1 points");
   write_u32(out, points.size());
-  for (const Point& p : points) write_point(out, p);
+  constexpr size_t kBytes = EncodedSize<Point>::kBytes;
+  std::vector<uint8_t> block;
+  for (size_t first = 0; first < points.size(); first += kPointsPerBlock) {
+    const size_t n = std::min(kPointsPerBlock, points.size() - first);
+    block.resize(n * kBytes);
+    run_chunks(pool, n, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        write_point(std::span<uint8_t, kBytes>(block.data() + i * kBytes, kBytes), points[first + i]);
+      }
+    });
+    out.write(reinterpret_cast<const char*>(block.data()), static_cast<std::streamsize>(block.size()));
+  }
   return Status::ok();
 }
 
@@ -182,25 +255,26 @@ Result<VerifyingKey> read_params_verifying_key(std::istream& in, const std::stri
   return vk;
 }
 
-Status write_proving_key(const ProvingKey& pk, std::ostream& out) {
+Status write_proving_key(const ProvingKey& pk, std::ostream& out, ThreadPool& pool) {
   CUZK_RETURN_IF_ERROR(write_vk_body(pk.vk, out));
-  CUZK_RETURN_IF_ERROR(write_vector(out, pk.h, "h"));
-  CUZK_RETURN_IF_ERROR(write_vector(out, pk.l, "l"));
-  CUZK_RETURN_IF_ERROR(write_vector(out, pk.a, "a"));
-  CUZK_RETURN_IF_ERROR(write_vector(out, pk.b_g1, "b_g1"));
-  CUZK_RETURN_IF_ERROR(write_vector(out, pk.b_g2, "b_g2"));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.h, "h", &pool));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.l, "l", &pool));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.a, "a", &pool));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.b_g1, "b_g1", &pool));
+  CUZK_RETURN_IF_ERROR(write_vector(out, pk.b_g2, "b_g2", &pool));
   return out ? Status::ok() : Status::internal("write failed");
 }
 
-Result<ProvingKey> read_proving_key(std::istream& in, const std::string& source, ec::SubgroupCheck check) {
+Result<ProvingKey> read_proving_key(std::istream& in, const std::string& source, ec::SubgroupCheck check,
+                                    ThreadPool& pool) {
   Reader r(in, source);
   ProvingKey pk;
   CUZK_RETURN_IF_ERROR(read_vk_body(r, pk.vk));
-  CUZK_RETURN_IF_ERROR(r.read_vector(pk.h, "h", check, /*allow_infinity=*/true));
-  CUZK_RETURN_IF_ERROR(r.read_vector(pk.l, "l", check, /*allow_infinity=*/true));
-  CUZK_RETURN_IF_ERROR(r.read_vector(pk.a, "a", check, /*allow_infinity=*/false));
-  CUZK_RETURN_IF_ERROR(r.read_vector(pk.b_g1, "b_g1", check, /*allow_infinity=*/false));
-  CUZK_RETURN_IF_ERROR(r.read_vector(pk.b_g2, "b_g2", check, /*allow_infinity=*/false));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.h, "h", check, /*allow_infinity=*/true, &pool));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.l, "l", check, /*allow_infinity=*/true, &pool));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.a, "a", check, /*allow_infinity=*/false, &pool));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.b_g1, "b_g1", check, /*allow_infinity=*/false, &pool));
+  CUZK_RETURN_IF_ERROR(r.read_vector(pk.b_g2, "b_g2", check, /*allow_infinity=*/false, &pool));
   CUZK_RETURN_IF_ERROR(r.expect_end());
   return pk;
 }

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "common/status.hpp"
+#include "common/thread_pool.hpp"
 #include "ec/encoding.hpp"
 #include "groth16/keys.hpp"
 
@@ -32,7 +33,10 @@ Result<VerifyingKey> read_verifying_key(std::istream& in, const std::string& sou
 // The verifying key a .params file begins with (the proving key after it is not read).
 Result<VerifyingKey> read_params_verifying_key(std::istream& in, const std::string& source);
 
-Status write_proving_key(const ProvingKey& pk, std::ostream& out);
-Result<ProvingKey> read_proving_key(std::istream& in, const std::string& source, ec::SubgroupCheck check);
+// Proving keys are hundreds of millions of points at production sizes: their points are
+// encoded and decoded a block at a time on `pool`.
+Status write_proving_key(const ProvingKey& pk, std::ostream& out, ThreadPool& pool = ThreadPool::shared());
+Result<ProvingKey> read_proving_key(std::istream& in, const std::string& source, ec::SubgroupCheck check,
+                                    ThreadPool& pool = ThreadPool::shared());
 
 }  // namespace cuzk::groth16

@@ -1,5 +1,6 @@
-// Native circuits: bellperson parameter files (read, or written by the test setup), synthesis
-// into a ProvingAssignment with buffer reuse, public inputs from the assignment.
+// Native circuits: bellperson parameter files (read, or written by the test setup and generated
+// again when damaged), synthesis into a ProvingAssignment with buffer reuse, public inputs from
+// the assignment.
 #include "kinds/native_circuit.hpp"
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "common/private_files.hpp"
 #include "common/thread_annotations.hpp"
 #include "groth16/bellperson_format.hpp"
+#include "kinds/generated_params.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -47,18 +49,23 @@ class NativeCircuit final : public CircuitDef {
     return ValidatedPayload{partitions, nullptr};
   }
 
-  Status ensure_srs_file(ThreadPool& pool) const override {
+  Status ensure_srs_file(ThreadPool& pool, std::stop_token stop) const override {
     std::error_code ec;
-    if (std::filesystem::exists(spec_.params_path, ec)) return Status::ok();
+    if (std::filesystem::exists(spec_.params_path, ec)) {
+      if (!repairs_params()) return Status::ok();
+      CUZK_ASSIGN_OR_RETURN(const GeneratedParamsState state, check_generated_params(spec_.params_path));
+      if (state != GeneratedParamsState::kDamaged) return Status::ok();
+      return generate_srs(pool, std::move(stop));  // cuzk's own file, damaged since it was written
+    }
     if (!spec_.generate_missing_params) {
       return {StatusCode::kNotFound, "circuit '" + spec_.id + "': parameter file " + spec_.params_path +
                                          " not found (make test parameters with `cuzk setup --circuit " + spec_.id +
                                          "`, or put the real ones there)"};
     }
-    return generate_srs(pool);
+    return generate_srs(pool, std::move(stop));
   }
 
-  Status generate_srs(ThreadPool& pool) const override {
+  Status generate_srs(ThreadPool& pool, std::stop_token stop) const override {
     // The folder must be this user's alone (another local user could otherwise plant files or
     // links there), checked before the costly setup; the file is written exclusively and renamed
     // into place, so a reader never sees half a file and a failed write leaves nothing behind.
@@ -68,21 +75,20 @@ class NativeCircuit final : public CircuitDef {
     CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit({}, 0));
     const std::unique_ptr<groth16::GeneratorMultiplier> multiplier =
         spec_.multiplier ? spec_.multiplier() : nullptr;  // null: the host
-    CUZK_ASSIGN_OR_RETURN(
-        const groth16::ProvingKey pk,
-        groth16::insecure_circuit_setup(*circuit, std::hash<std::string>{}(spec_.id), pool, multiplier.get()));
-    CUZK_ASSIGN_OR_RETURN(auto file, AtomicFile::create(spec_.params_path));
-    CUZK_RETURN_IF_ERROR(groth16::write_proving_key(pk, file->stream()));
-    return file->commit();
+    CUZK_ASSIGN_OR_RETURN(const groth16::ProvingKey pk,
+                          groth16::insecure_circuit_setup(*circuit, std::hash<std::string>{}(spec_.id), pool,
+                                                          multiplier.get(), std::move(stop)));
+    return write_generated_params(spec_.params_path,
+                                  [&](std::ostream& out) { return groth16::write_proving_key(pk, out, pool); });
   }
 
-  Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool&) const override {
+  Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const override {
     SpanStreamBuf buf(file);
     std::istream in(&buf);
     // The engine's own or an operator's file: points are checked on the curve; the subgroup
     // check is left to the ceremony that made them (as bellperson's unchecked read).
     CUZK_ASSIGN_OR_RETURN(groth16::ProvingKey pk,
-                          groth16::read_proving_key(in, spec_.params_path, ec::SubgroupCheck::kNo));
+                          groth16::read_proving_key(in, spec_.params_path, ec::SubgroupCheck::kNo, pool));
     return std::shared_ptr<const LoadedSrs>(std::make_shared<engine::KeySrs>(std::move(pk)));
   }
 
@@ -132,6 +138,14 @@ class NativeCircuit final : public CircuitDef {
   }
 
  private:
+  // Whether a damaged file at params_path is cuzk's own to generate again: in the daemon's
+  // generated-params folder, for a circuit whose parameters may be generated.
+  bool repairs_params() const {
+    std::error_code ec;
+    return spec_.generate_missing_params && !spec_.generated_dir.empty() &&
+           std::filesystem::equivalent(std::filesystem::path(spec_.params_path).parent_path(), spec_.generated_dir, ec);
+  }
+
   NativeCircuitSpec spec_;
   mutable Mutex free_mutex_;
   mutable std::vector<std::unique_ptr<SynthesizedCircuit>> free_ CUZK_GUARDED_BY(free_mutex_);

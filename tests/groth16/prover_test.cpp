@@ -219,6 +219,19 @@ TEST(Groth16, CorruptParamsGiveNamedErrors) {
   auto pk = read_proving_key(in, "flip.params", ec::SubgroupCheck::kYes);
   ASSERT_FALSE(pk.is_ok());
   EXPECT_NE(pk.status().message().find("h[0]"), std::string::npos) << pk.status().message();
+  // points are decoded in parallel: with several bad ones, the first is named
+  if (f.pk.l.size() >= 3) {
+    const size_t l_start = vk_bytes + 4 + 96 * f.pk.h.size() + 4;
+    std::string two_bad = bytes;
+    for (size_t i : {size_t{1}, f.pk.l.size() - 1}) {
+      two_bad[l_start + 96 * i + 50] = static_cast<char>(two_bad[l_start + 96 * i + 50] ^ 0x01);
+    }
+    ThreadPool pool(4);
+    std::istringstream two_in(two_bad);
+    auto two = read_proving_key(two_in, "two.params", ec::SubgroupCheck::kNo, pool);
+    ASSERT_FALSE(two.is_ok());
+    EXPECT_NE(two.status().message().find("l[1]:"), std::string::npos) << two.status().message();
+  }
   // wrong proof length
   EXPECT_FALSE(proof_from_bytes(std::vector<uint8_t>(191), "short proof").is_ok());
 }
