@@ -15,6 +15,7 @@
 #include "cli/circuit_info.hpp"
 #include "cli/daemon_commands.hpp"
 #include "cli/porep_commands.hpp"
+#include "cli/porep_synth_command.hpp"
 #include "cli/selftest.hpp"
 #include "cli/setup_command.hpp"
 #include "cli/vanilla_commands.hpp"
@@ -99,6 +100,9 @@ constexpr std::array kCommands = {
     Command{"porep", "verify", "verify a PoRep proof: --proof FILE --vk FILE.vk|FILE.params and --commit1 C1.json, or\n"
                                "                 --comm-r HEX --comm-d HEX --replica-id HEX --seed HEX --sector-size S",
             cuzk::cli::run_porep_verify},
+    Command{"porep", "synth", "a synthetic Commit-1 output (Curio's wrapped JSON) for any sector size, 32 GiB included\n"
+                              "                 --sector-size S [--seed N] [--sector-number N] --out FILE",
+            cuzk::cli::run_porep_synth},
     Command{"post", "prove", "WindowPoSt/WinningPoSt in-process from vanilla proofs: --kind window-post|winning-post\n"
                              "                 --sector-size S --randomness HEX [--partition N] [--registered-proof N]\n"
                              "                 --sector-proof FILE... --proof OUT [--params FILE|--param-dir DIR] "
