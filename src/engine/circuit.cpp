@@ -21,6 +21,10 @@ size_t SynthesizedCircuit::bytes() const {
          sizeof(ff::Fr);
 }
 
+Result<std::shared_ptr<const LoadedSrs>> CircuitDef::make_test_srs(ThreadPool&) const {
+  return Status::invalid_argument("circuit '" + id() + "' has no test setup: its parameters come from a file");
+}
+
 Status CircuitDef::verify(const LoadedSrs& srs, const groth16::Proof& proof,
                           std::span<const ff::Fr> public_inputs) const {
   return groth16::verify(srs.verifying_key(), proof, public_inputs);

@@ -100,6 +100,10 @@ class CircuitDef {
   // INVALID_ARGUMENT for circuits whose parameters come from elsewhere (a circom zkey).
   virtual Status generate_srs(ThreadPool& pool) const = 0;
   virtual Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const = 0;
+  // The INSECURE test setup of generate_srs made in memory and not written (benchmarks of
+  // production-size circuits whose parameters would not fit the disk). INVALID_ARGUMENT for
+  // circuits without a test setup.
+  virtual Result<std::shared_ptr<const LoadedSrs>> make_test_srs(ThreadPool& pool) const;
   // Checks a payload and returns its number of partitions, and possibly what it parsed.
   // INVALID_ARGUMENT names the problem ("witness has 7 values, circuit 'x' needs 12 — a
   // witness for another circuit?").
