@@ -1,6 +1,8 @@
 // Boolean gadgets: allocation, xor/and/and-not/nor, SHA-256 ch and maj, equality.
 #include "gadgets/boolean.hpp"
 
+#include "r1cs/witness_constraint_system.hpp"
+
 namespace cuzk::gadgets {
 
 using r1cs::ConstraintSystem;
@@ -20,6 +22,7 @@ LinearCombination one_minus(Variable v) { return LinearCombination(Variable::one
 }  // namespace
 
 AllocatedBit AllocatedBit::alloc(ConstraintSystem& cs, bool value) {
+  if (r1cs::WitnessConstraintSystem* witness = cs.witness_only()) return {witness->alloc_bits(value, 1), value};
   const Variable v = cs.alloc(bit_value(value));
   cs.enforce(one_minus(v), v, {});
   return {v, value};

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <optional>
 
+#include "r1cs/witness_constraint_system.hpp"
+
 namespace cuzk::gadgets {
 
 using ff::Fr;
@@ -42,6 +44,18 @@ void enforce_unpacking(ConstraintSystem& cs, const std::vector<Boolean>& bits_le
 }  // namespace
 
 std::vector<Boolean> AllocatedNum::to_bits_le(ConstraintSystem& cs) const {
+  if (r1cs::WitnessConstraintSystem* witness = cs.witness_only()) {
+    // The same 255 bits appended at once; the constraints are not kept.
+    const Fr::Repr limbs = value.to_canonical();
+    const uint64_t first = witness->next_aux();
+    for (size_t l = 0; l < 4; ++l) witness->alloc_bits(limbs[l], l < 3 ? 64 : 255 - 192);
+    std::vector<Boolean> bits;
+    bits.reserve(255);
+    for (size_t i = 0; i < 255; ++i) {
+      bits.emplace_back(AllocatedBit{{first + i, r1cs::VariableKind::kAux}, ((limbs[i / 64] >> (i % 64)) & 1) != 0});
+    }
+    return bits;
+  }
   const std::vector<bool> values = fr_to_bits_le(value);
   std::vector<Boolean> bits;
   bits.reserve(values.size());

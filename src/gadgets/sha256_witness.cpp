@@ -234,11 +234,13 @@ struct Deferred {
   }
 };
 
-Word word_of(const UInt32& w) {
+// 32 Booleans, least significant first (a UInt32's bits) or most significant first (a block's word).
+Word word_of(std::span<const Boolean> bits, bool big_endian) {
   Word out;
-  out.value = w.value();
-  for (size_t i = 0; i < 32; ++i) {
-    const Boolean& bit = w.bits()[i];
+  for (size_t k = 0; k < 32; ++k) {
+    const Boolean& bit = bits[k];
+    const int i = static_cast<int>(big_endian ? 31 - k : k);
+    out.value |= uint32_t{bit.value()} << i;
     out.constant |= uint32_t{bit.is_constant()} << i;
     out.negated |= uint32_t{bit.kind() == Boolean::Kind::kNot} << i;
   }
@@ -262,9 +264,9 @@ std::vector<UInt32> sha256_compression_witness(r1cs::WitnessConstraintSystem& cs
                                                std::span<const UInt32> state_words) {
   assert(block.size() == 512 && state_words.size() == 8);
   Word w[64];
-  for (size_t i = 0; i < 16; ++i) w[i] = word_of(UInt32::from_bits_be(block.subspan(32 * i, 32)));
+  for (size_t i = 0; i < 16; ++i) w[i] = word_of(block.subspan(32 * i, 32), /*big_endian=*/true);
   Word state[8];
-  for (size_t i = 0; i < 8; ++i) state[i] = word_of(state_words[i]);
+  for (size_t i = 0; i < 8; ++i) state[i] = word_of(state_words[i].bits(), /*big_endian=*/false);
 
   std::vector<UInt32> result;
   {

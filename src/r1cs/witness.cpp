@@ -8,6 +8,22 @@ namespace cuzk::r1cs {
 
 using ff::Fr;
 
+namespace {
+
+// 0 or 1 by their Montgomery limbs (a plain comparison: the hot path of every alloc).
+bool is_zero_or_one(const Fr& value, bool& one) {
+  constexpr const Fr::Repr& kOne = ff::FrParams::kOne;
+  const Fr::Repr& m = value.montgomery();
+  if ((m[0] | m[1] | m[2] | m[3]) == 0) {
+    one = false;
+    return true;
+  }
+  one = m[0] == kOne[0] && m[1] == kOne[1] && m[2] == kOne[2] && m[3] == kOne[3];
+  return one;
+}
+
+}  // namespace
+
 void PackedAux::start_word_if_needed() {
   if (size_ % kWordBits != 0) return;
   field_mask_.push_back(0);
@@ -16,8 +32,9 @@ void PackedAux::start_word_if_needed() {
 }
 
 void PackedAux::push(const Fr& value) {
-  if (value == Fr::zero() || value == Fr::one()) {
-    push_bit(value == Fr::one());
+  bool one = false;
+  if (is_zero_or_one(value, one)) {
+    push_bit(one);
     return;
   }
   start_word_if_needed();
