@@ -72,14 +72,14 @@ class NativeCircuit final : public CircuitDef {
     const std::string dir = std::filesystem::path(spec_.params_path).parent_path().string();
     CUZK_RETURN_IF_ERROR(ensure_private_dir(dir));
     remove_stale_temporaries(spec_.params_path);
-    CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit({}, 0));
-    const std::unique_ptr<groth16::GeneratorMultiplier> multiplier =
-        spec_.multiplier ? spec_.multiplier() : nullptr;  // null: the host
-    CUZK_ASSIGN_OR_RETURN(const groth16::ProvingKey pk,
-                          groth16::insecure_circuit_setup(*circuit, std::hash<std::string>{}(spec_.id), pool,
-                                                          multiplier.get(), std::move(stop)));
+    CUZK_ASSIGN_OR_RETURN(const groth16::ProvingKey pk, test_setup(pool, std::move(stop)));
     return write_generated_params(spec_.params_path,
                                   [&](std::ostream& out) { return groth16::write_proving_key(pk, out, pool); });
+  }
+
+  Result<std::shared_ptr<const LoadedSrs>> make_test_srs(ThreadPool& pool) const override {
+    CUZK_ASSIGN_OR_RETURN(groth16::ProvingKey pk, test_setup(pool, {}));
+    return std::shared_ptr<const LoadedSrs>(std::make_shared<engine::KeySrs>(std::move(pk)));
   }
 
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const override {
@@ -138,6 +138,15 @@ class NativeCircuit final : public CircuitDef {
   }
 
  private:
+  // The INSECURE test setup over partition 0's shape, fixed-base work on the spec's multiplier.
+  Result<groth16::ProvingKey> test_setup(ThreadPool& pool, std::stop_token stop) const {
+    CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit({}, 0));
+    const std::unique_ptr<groth16::GeneratorMultiplier> multiplier =
+        spec_.multiplier ? spec_.multiplier() : nullptr;  // null: the host
+    return groth16::insecure_circuit_setup(*circuit, std::hash<std::string>{}(spec_.id), pool, multiplier.get(),
+                                           std::move(stop));
+  }
+
   // Whether a damaged file at params_path is cuzk's own to generate again: in the daemon's
   // generated-params folder, for a circuit whose parameters may be generated.
   bool repairs_params() const {
