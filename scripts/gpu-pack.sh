@@ -36,7 +36,7 @@ if [[ -d $BUILD_DIR/carried-libs ]]; then cp -rL "$BUILD_DIR/carried-libs" "$DES
 # library it needs beyond the C and C++ runtimes, which the GPU machine has in newer versions.
 mkdir -p "$DEST/carried-libs"
 ldd "$BUILD_DIR/src/cli/cuzk" | awk '$3 ~ /^\// {print $3}' |
-  grep -vE '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so' |
+  { grep -vE '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so' || true; } |
   while IFS= read -r lib; do cp -L "$lib" "$DEST/carried-libs/"; done
 # One archive to carry (binaries compress ~3x): tar -xJf DEST.tar.xz on the GPU machine.
 tar -C "$(dirname "$DEST")" -cJf "$DEST.tar.xz" "$(basename "$DEST")"
