@@ -1,5 +1,7 @@
 // Witness-only synthesis of the PoRep partition equals classic synthesis: the real 2 KiB
-// Commit-1 output and a synthetic one (every partition), inputs and aux value for value.
+// Commit-1 output and a synthetic one (every partition), and spot checks at the production
+// shapes (one challenge of a synthetic 32 GiB and 64 GiB partition: 11 layers, TreeR/TreeC
+// 8-8-0 and 8-8-2), inputs and aux value for value.
 #include <gtest/gtest.h>
 
 #include "filecoin/porep/fixture.hpp"
@@ -35,6 +37,22 @@ TEST(StackedCircuitWitnessOnly, Synthetic2KiBCommit1) {
   const Result<Commit1Output> output = synthetic_commit1(*config, 5);
   ASSERT_TRUE(output.is_ok()) << output.status().to_string();
   expect_same_witness_for(*config, *output);
+}
+
+// One partition of one challenge of `proof`'s configuration: the production shape at a test's cost.
+void expect_same_witness_for_one_challenge(RegisteredSealProof proof) {
+  Result<PorepConfig> config = porep_config(proof);
+  ASSERT_TRUE(config.is_ok()) << config.status().to_string();
+  config->partitions = 1;
+  config->challenges_per_partition = 1;
+  const Result<Commit1Output> output = synthetic_commit1(*config, 7);
+  ASSERT_TRUE(output.is_ok()) << output.status().to_string();
+  expect_same_witness_for(*config, *output);
+}
+
+TEST(StackedCircuitWitnessOnly, Synthetic32GiBAnd64GiBChallenge) {
+  expect_same_witness_for_one_challenge(RegisteredSealProof::kStackedDrg32GiBV1_1);
+  expect_same_witness_for_one_challenge(RegisteredSealProof::kStackedDrg64GiBV1_1);
 }
 
 }  // namespace
