@@ -1,12 +1,13 @@
 // PackedAux: values and bits pushed in any mix read back as pushed (value(), expand(), and a
 // device-style expansion from the raw packed arrays), across word boundaries; 0 and 1 pushed
-// as field elements are stored as bits.
+// as field elements are stored as bits; expand_witness fills a ProvingAssignment with them.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <random>
 
 #include "r1cs/witness.hpp"
+#include "r1cs/witness_expansion.hpp"
 
 namespace cuzk::r1cs {
 namespace {
@@ -83,6 +84,28 @@ TEST(PackedAux, ZeroAndOneAreBitsOtherValuesAreFieldElements) {
   EXPECT_EQ(aux.bit_values()[0], ~uint64_t{0});
   EXPECT_EQ(aux.bit_values()[1], 1u);
   EXPECT_EQ(aux.field_rank()[1], 0u);
+}
+
+TEST(ExpandWitness, FillsAProvingAssignmentWithAndWithoutAPool) {
+  std::mt19937_64 rng(5);
+  WitnessAssignment witness;
+  witness.inputs = {Fr::one(), Fr::random(rng)};
+  for (size_t i = 0; i < 10000; ++i) {
+    if (rng() % 8 == 0) {
+      witness.aux.push(Fr::random(rng));
+    } else {
+      witness.aux.push_bits(rng(), rng() % 40);
+    }
+  }
+  const std::vector<Fr> expected = witness.aux.expand();
+  ThreadPool pool(3);
+  for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
+    ProvingAssignment out;
+    out.aux_assignment.assign(3, Fr::from_u64(9));  // replaced, not appended to
+    expand_witness(witness, out, p);
+    EXPECT_EQ(out.input_assignment, witness.inputs);
+    EXPECT_EQ(out.aux_assignment, expected);
+  }
 }
 
 }  // namespace
