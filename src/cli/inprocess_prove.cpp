@@ -2,14 +2,18 @@
 // proving, self-verification.
 #include "cli/inprocess_prove.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <deque>
 #include <future>
+#include <iomanip>
 #include <thread>
 
 #include "common/host_memory.hpp"
 #include "common/mapped_file.hpp"
+#include "common/private_files.hpp"
 #include "groth16/bellperson_format.hpp"
 
 namespace cuzk::cli {
@@ -28,19 +32,50 @@ size_t partitions_in_flight(const engine::CircuitDef& def, size_t partitions) {
   return std::clamp<size_t>(fit > 0 ? fit - 1 : 0, 1, std::min(cores, std::max<size_t>(1, partitions)));
 }
 
+Result<std::shared_ptr<const engine::LoadedSrs>> obtain_params(const engine::CircuitDef& def,
+                                                               const ParamsChoice& params, ThreadPool& pool) {
+  if (params.in_memory) {
+    CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const engine::LoadedSrs> srs, def.make_test_srs(pool));
+    CUZK_RETURN_IF_ERROR(write_file_atomically(params.vk_out, [&](std::ostream& vk) {
+      return groth16::write_verifying_key(srs->proving_key().vk, vk);
+    }));
+    return srs;
+  }
+  CUZK_RETURN_IF_ERROR(def.ensure_srs_file(pool));
+  CUZK_ASSIGN_OR_RETURN(MappedFile file, MappedFile::open(def.srs_path()));
+  return def.load_srs(file.bytes(), pool);
+}
+
+// The process's peak resident memory so far (getrusage), in GiB.
+double peak_resident_gib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);  // ru_maxrss is in KiB
+}
+
 }  // namespace
+
+Result<ParamsChoice> params_choice(const Flags& flags) {
+  const int sources = int{flags.has("params")} + int{flags.has("param-dir")} + int{flags.has(kInMemoryParamsFlag)};
+  if (sources > 1) {
+    return Status::invalid_argument("--params, --param-dir and --test-params-in-memory exclude each other");
+  }
+  ParamsChoice choice;
+  choice.in_memory = flags.has(kInMemoryParamsFlag);
+  if (choice.in_memory) choice.vk_out = flags.get(kInMemoryParamsFlag);
+  return choice;
+}
 
 Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span<const uint8_t> payload,
                                         const engine::ValidatedPayload& validated, groth16::ProverBackend& prover,
-                                        ThreadPool& pool, std::ostream& out) {
+                                        ThreadPool& pool, const ParamsChoice& params, std::ostream& out) {
   const auto start = Clock::now();
   InProcessProof result;
-  CUZK_RETURN_IF_ERROR(def.ensure_srs_file(pool));
-  CUZK_ASSIGN_OR_RETURN(MappedFile file, MappedFile::open(def.srs_path()));
-  CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const engine::LoadedSrs> srs, def.load_srs(file.bytes(), pool));
-  file = MappedFile();
+  CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const engine::LoadedSrs> srs, obtain_params(def, params, pool));
   result.timings.srs_ms = ms_since(start);
-  out << "  parameters: " << def.srs_path() << " (" << static_cast<long long>(result.timings.srs_ms) << " ms)\n"
+  out << "  parameters: "
+      << (params.in_memory ? "INSECURE test setup in memory, verifying key in " + params.vk_out : def.srs_path())
+      << " (" << static_cast<long long>(result.timings.srs_ms) << " ms)\n"
       << "  prover: " << prover.describe() << "\n";
 
   struct Synthesized {
@@ -112,6 +147,8 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
   prover.release(srs->proving_key());
   CUZK_RETURN_IF_ERROR(failed);
   result.timings.total_ms = ms_since(start);
+  out << "  peak host memory: " << std::fixed << std::setprecision(1) << peak_resident_gib() << " GiB\n"
+      << std::defaultfloat;
   return result;
 }
 

@@ -73,7 +73,8 @@ int usage_error(std::ostream& err, std::string_view message, std::string_view us
 }
 
 constexpr std::string_view kProveUsage =
-    "cuzk porep prove --commit1 FILE --proof OUT [--params FILE|--param-dir DIR] [--backend cpu|cuda]";
+    "cuzk porep prove --commit1 FILE --proof OUT [--params FILE|--param-dir DIR|--test-params-in-memory VK_OUT] "
+    "[--backend cpu|cuda]";
 constexpr std::string_view kCheckUsage = "cuzk porep check --commit1 FILE";
 constexpr std::string_view kVerifyUsage =
     "cuzk porep verify --proof FILE --vk FILE.vk|FILE.params (--commit1 FILE | --comm-r HEX --comm-d HEX "
@@ -83,13 +84,13 @@ constexpr std::string_view kVerifyUsage =
 
 int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
   static constexpr FlagSpec kSpecs[] = {
-      {"commit1", true}, {"proof", true}, {"params", false}, {"param-dir", false}, {"backend", false}};
+      {"commit1", true},  {"proof", true},   {"params", false},
+      {"param-dir", false}, {"backend", false}, {kInMemoryParamsFlag, false}};
   std::string error;
   const auto flags = Flags::parse("porep prove", args, kSpecs, &error);
   if (!flags) return usage_error(err, error, kProveUsage);
-  if (flags->has("params") && flags->has("param-dir")) {
-    return usage_error(err, "cuzk porep prove: --params and --param-dir exclude each other", kProveUsage);
-  }
+  const Result<ParamsChoice> params = params_choice(*flags);
+  if (!params.is_ok()) return usage_error(err, "cuzk porep prove: " + params.status().message(), kProveUsage);
   const auto start = Clock::now();
   ThreadPool& pool = ThreadPool::shared();
   auto prover = choose_prover(flags->get("backend"), /*prefer_gpu=*/true, pool);
@@ -127,7 +128,7 @@ int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, s
   }
   const engine::CircuitDef& def = **circuit;
   const engine::ValidatedPayload validated{config.partitions, *prepared};
-  auto proved = prove_in_process(def, {}, validated, **prover, pool, out);
+  auto proved = prove_in_process(def, {}, validated, **prover, pool, *params, out);
   if (!proved.is_ok()) {
     err << "cuzk porep prove: " << proved.status().message() << " (no proof written)\n";
     return 1;
