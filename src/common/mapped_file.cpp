@@ -17,15 +17,25 @@ MappedFile::~MappedFile() {
 }
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    : data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      device_(std::exchange(other.device_, 0)),
+      inode_(std::exchange(other.inode_, 0)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
   if (this != &other) {
     if (data_ != nullptr) munmap(const_cast<uint8_t*>(data_), size_);
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
+    device_ = std::exchange(other.device_, 0);
+    inode_ = std::exchange(other.inode_, 0);
   }
   return *this;
+}
+
+bool MappedFile::still_at(const std::string& path) const {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && st.st_dev == device_ && st.st_ino == inode_;
 }
 
 Result<MappedFile> MappedFile::open(const std::string& path) {
@@ -40,6 +50,8 @@ Result<MappedFile> MappedFile::open(const std::string& path) {
   }
   MappedFile out;
   out.size_ = static_cast<size_t>(st.st_size);
+  out.device_ = st.st_dev;
+  out.inode_ = st.st_ino;
   if (out.size_ > 0) {
     void* p = mmap(nullptr, out.size_, PROT_READ, MAP_PRIVATE, fd, 0);
     if (p == MAP_FAILED) {

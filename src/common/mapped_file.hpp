@@ -26,10 +26,14 @@ class MappedFile {
   static Result<MappedFile> open(const std::string& path);
 
   std::span<const uint8_t> bytes() const { return {data_, size_}; }
+  // True while `path` still names the file mapped (same device and inode): false once it was
+  // replaced (a file renamed over it) or removed.
+  bool still_at(const std::string& path) const;
 
  private:
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
+  uint64_t device_ = 0, inode_ = 0;
 };
 
 }  // namespace cuzk

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -92,13 +93,16 @@ class CircuitDef {
   virtual ProofEncoding encoding() const = 0;
   // Names the parameter file (several circuits may share one); the SRS manager's key.
   virtual const std::string& srs_path() const = 0;
-  // Makes srs_path() exist before it is mapped: a circuit whose parameters can be generated
-  // (insecure test setup) writes them if missing; otherwise NOT_FOUND saying how to get them.
-  virtual Status ensure_srs_file(ThreadPool& pool) const = 0;
+  // Makes srs_path() exist, intact, before it is mapped: a circuit whose parameters can be
+  // generated (insecure test setup) writes them if missing, and again if the file it generated
+  // was damaged since; otherwise NOT_FOUND saying how to get them. Generation ends early with
+  // CANCELLED once `stop` is requested (the engine shutting down). Overrides repeat no default.
+  virtual Status ensure_srs_file(ThreadPool& pool, std::stop_token stop = {}) const = 0;
   // Writes srs_path() with the INSECURE test setup (tests, benchmarks, private deployments
-  // that accept a key whose toxic waste was once in this process), replacing what is there.
+  // that accept a key whose toxic waste was once in this process), replacing what is there;
+  // CANCELLED once `stop` is requested (nothing is left behind).
   // INVALID_ARGUMENT for circuits whose parameters come from elsewhere (a circom zkey).
-  virtual Status generate_srs(ThreadPool& pool) const = 0;
+  virtual Status generate_srs(ThreadPool& pool, std::stop_token stop = {}) const = 0;
   virtual Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const = 0;
   // The INSECURE test setup of generate_srs made in memory and not written (benchmarks of
   // production-size circuits whose parameters would not fit the disk). INVALID_ARGUMENT for
@@ -116,6 +120,11 @@ class CircuitDef {
   virtual Result<std::unique_ptr<SynthesizedCircuit>> synthesize(
       const LoadedSrs& srs, std::span<const uint8_t> payload, const std::shared_ptr<const PreparedPayload>& prepared,
       size_t partition, ThreadPool& pool) const = 0;
+  // Whether synthesis evaluates c_j = <C_j, w> from the circuit's own C, so that a_j·b_j = c_j
+  // row by row (r1cs::check_rows, always run before proving) shows that the witness satisfies
+  // the circuit. False for snarkjs zkeys, which hold no C (their c_j is a_j·b_j by construction):
+  // for them the proof's verification is the witness check, made even with self-verification off.
+  virtual bool witness_checked_by_rows() const { return true; }
   // OK iff `proof` verifies against srs's verifying key with `public_inputs` (without ONE).
   virtual Status verify(const LoadedSrs& srs, const groth16::Proof& proof,
                         std::span<const ff::Fr> public_inputs) const;

@@ -11,11 +11,13 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stop_token>
 #include <thread>
 
 #include "common/reclaimer.hpp"
 #include "common/thread_annotations.hpp"
 #include "engine/metrics.hpp"
+#include "r1cs/row_check.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -98,7 +100,8 @@ struct Engine::Impl {
         srs(config.pinned_budget_bytes, prover_pool,
             [this](const LoadedSrs& s) {
               for (auto& backend : backends) backend->release(s.proving_key());
-            }),
+            },
+            stop_work.get_token()),
         scheduler(config.scheduler) {}
 
   void start() {
@@ -219,6 +222,12 @@ struct Engine::Impl {
             const auto t0 = Clock::now();
             outcomes[i].result.emplace(unit->circuit->synthesize(unit->lease.srs(), m.job->request.payload,
                                                                  m.job->prepared, m.partition, synthesis_pool));
+            if (outcomes[i].result->is_ok() && unit->circuit->witness_checked_by_rows()) {
+              if (Status rows = r1cs::check_rows((**outcomes[i].result)->assignment, synthesis_pool); !rows.is_ok()) {
+                outcomes[i].result.emplace(Status(rows.code(), "circuit '" + unit->circuit->id() + "' partition " +
+                                                                   std::to_string(m.partition) + ": " + rows.message()));
+              }
+            }
             outcomes[i].ms = ms_between(t0, Clock::now());
           }
         },
@@ -349,7 +358,10 @@ struct Engine::Impl {
       for (size_t k = 0; k < live.size(); ++k) fail_locked(*unit.members[live[k]].job, outcomes[k].status);
       return false;
     }
-    if (config.self_verify) {
+    // Rows checked before proving: a proof that fails is the prover's fault (INTERNAL). A zkey's
+    // witness is checked only here, whatever self_verify says (UNSATISFIABLE).
+    const bool rows_checked = unit.circuit->witness_checked_by_rows();
+    if (config.self_verify || !rows_checked) {
       for (size_t k = 0; k < live.size(); ++k) {
         Outcome& o = outcomes[k];
         if (!o.status.is_ok()) continue;
@@ -357,9 +369,14 @@ struct Engine::Impl {
         const Status verified =
             unit.circuit->verify(unit.lease.srs(), o.proof, unit.members[live[k]].synthesized->public_inputs);
         o.verify_ms = ms_between(begin, Clock::now());
-        if (!verified.is_ok()) {
+        if (verified.is_ok()) continue;
+        if (rows_checked) {
           o.status = Status::internal("the proof failed self-verification (" + verified.message() +
                                       "); it was not returned");
+        } else {
+          o.status = Status(StatusCode::kUnsatisfiable, "the witness does not satisfy circuit '" + unit.circuit->id() +
+                                                            "': its proof does not verify (" + verified.message() +
+                                                            "); it was not returned");
         }
       }
     }
@@ -388,14 +405,28 @@ struct Engine::Impl {
     wake.notify_all();
   }
 
-  // A job still in the scheduler finishes at once; one already dispatched stops between phases
-  // (its synthesis is skipped, its proofs dropped) and finishes when its last unit does.
+  // A job still in the scheduler finishes at once, and so do its partitions still waiting to
+  // be synthesized (they leave their units, so its payload goes now, not when a synthesis
+  // driver reaches them); partitions in flight stop between phases (synthesis skipped, proofs
+  // dropped), and the job finishes when its last one does.
   void cancel_locked(Job& job) CUZK_REQUIRES(mutex) {
     job.cancel_requested = true;
     if (job.state == JobState::kQueued && scheduler.remove(job.id)) {
       job.remaining = 0;
       finalize_locked(job);
+      return;
     }
+    for (auto it = synth_queue.begin(); it != synth_queue.end();) {
+      Unit& unit = **it;
+      const size_t before = unit.members.size();
+      if (unit.stage == Unit::Stage::kWaiting) {
+        std::erase_if(unit.members, [&](const Unit::Member& m) { return m.job.get() == &job; });
+      }
+      job.remaining -= before - unit.members.size();
+      unit.bytes = unit.members.size() * unit.circuit->partition_bytes();  // reserved only once it starts
+      it = unit.members.empty() ? synth_queue.erase(it) : std::next(it);
+    }
+    if (job.remaining == 0) finalize_locked(job);
   }
 
   void fail_locked(Job& job, const Status& status) CUZK_REQUIRES(mutex) {
@@ -488,6 +519,7 @@ struct Engine::Impl {
   ThreadPool prover_pool;
   std::vector<std::unique_ptr<groth16::ProverBackend>> backends;  // set before start(), then fixed
   std::string gpu_note;
+  std::stop_source stop_work;  // requested when a shutdown's drain ends: parameter generation stops
   SrsManager srs;
   Metrics metrics;
 
@@ -680,6 +712,7 @@ void Engine::shutdown(std::chrono::milliseconds drain) {
     if (d.quit) return;
     d.accepting = false;
     if (!d.done.wait_for(lock, drain, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return d.all_idle_locked(); })) {
+      d.stop_work.request_stop();
       for (auto& [id, job] : d.jobs) {
         if (!finished(job->state)) d.cancel_locked(*job);
       }

@@ -134,7 +134,7 @@ class Engine {
   Status preload(const std::string& circuit_id);
   Status evict(const std::string& circuit_id);
   // Stops accepting jobs, lets in-flight and queued jobs finish for up to `drain`, cancels the
-  // rest, and stops the threads. Idempotent.
+  // rest (parameter generation in progress stops too), and stops the threads. Idempotent.
   void shutdown(std::chrono::milliseconds drain);
 
  private:

@@ -40,8 +40,9 @@ void SrsLease::reset() {
   srs_.reset();
 }
 
-SrsManager::SrsManager(size_t budget_bytes, ThreadPool& load_pool, std::function<void(const LoadedSrs&)> before_free)
-    : budget_(budget_bytes), load_pool_(load_pool), before_free_(std::move(before_free)) {}
+SrsManager::SrsManager(size_t budget_bytes, ThreadPool& load_pool, std::function<void(const LoadedSrs&)> before_free,
+                       std::stop_token stop)
+    : budget_(budget_bytes), load_pool_(load_pool), before_free_(std::move(before_free)), stop_(std::move(stop)) {}
 
 SrsManager::~SrsManager() {
   Dropped dropped;
@@ -75,8 +76,13 @@ Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms)
   MappedFile file = std::move(e.file);
   lock.unlock();
 
-  // Cold → warm → hot, outside the lock.
-  Status status = circuit.ensure_srs_file(load_pool_);
+  // Cold → warm → hot, outside the lock. A warm mapping of a file since replaced (generated
+  // again because it was damaged) is dropped for the new file.
+  Status status = circuit.ensure_srs_file(load_pool_, stop_);
+  if (status.is_ok() && !file.bytes().empty() && !file.still_at(path)) {
+    Reclaimer::shared().dispose(std::move(file));
+    file = MappedFile();
+  }
   if (status.is_ok() && file.bytes().empty()) {
     auto mapped = MappedFile::open(path);
     if (mapped.is_ok()) {

@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -70,7 +71,9 @@ class SrsLease {
 class SrsManager {
  public:
   // `before_free` runs for every hot SRS about to be dropped (backends release device copies).
-  SrsManager(size_t budget_bytes, ThreadPool& load_pool, std::function<void(const LoadedSrs&)> before_free);
+  // `stop` (the engine's, requested when it shuts down) ends parameter generation early.
+  SrsManager(size_t budget_bytes, ThreadPool& load_pool, std::function<void(const LoadedSrs&)> before_free,
+             std::stop_token stop = {});
   ~SrsManager();
 
   // Makes the circuit's SRS hot and takes a reference. *load_ms: time spent here (≈0 when hot).
@@ -108,6 +111,7 @@ class SrsManager {
   const size_t budget_;
   ThreadPool& load_pool_;
   std::function<void(const LoadedSrs&)> before_free_;
+  const std::stop_token stop_;
   mutable std::mutex mutex_;
   std::condition_variable loaded_;
   std::map<std::string, Entry> entries_;  // GUARDED_BY(mutex_)

@@ -11,7 +11,7 @@ namespace cuzk::kinds {
 
 Result<std::shared_ptr<engine::CircuitCatalog>> make_catalog(const KindsConfig& config) {
   auto catalog = std::make_shared<engine::CircuitCatalog>();
-  CUZK_ASSIGN_OR_RETURN(auto circom, make_circom_kind(config.params.param_dirs));
+  CUZK_ASSIGN_OR_RETURN(auto circom, make_circom_kind(config.params.param_dirs, config.bad_zkey_fatal, config.warn));
   CUZK_RETURN_IF_ERROR(catalog->add_kind(std::move(circom)));
   CUZK_ASSIGN_OR_RETURN(auto post, make_post_kind(config.params, config.multiplier));
   CUZK_RETURN_IF_ERROR(catalog->add_kind(std::move(post)));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 
 #include "circom/wtns_file.hpp"
 #include "circom/zkey_file.hpp"
@@ -54,8 +55,9 @@ class CircomCircuit final : public CircuitDef {
   engine::ProofEncoding encoding() const override { return engine::ProofEncoding::kSnarkjs; }
   const std::string& srs_path() const override { return path_; }
   size_t partition_bytes() const override { return (size_t{n_vars_} + 3 * size_t{domain_size_}) * sizeof(ff::Fr); }
-  Status ensure_srs_file(ThreadPool&) const override { return Status::ok(); }
-  Status generate_srs(ThreadPool&) const override {
+  bool witness_checked_by_rows() const override { return false; }  // a zkey holds no C
+  Status ensure_srs_file(ThreadPool&, std::stop_token) const override { return Status::ok(); }
+  Status generate_srs(ThreadPool&, std::stop_token) const override {
     return Status::invalid_argument("circuit '" + id_ + "' is a circom circuit: its parameters are its zkey (snarkjs)");
   }
 
@@ -122,7 +124,9 @@ Result<std::shared_ptr<const CircuitDef>> make_circom_circuit(const std::string&
       std::make_shared<CircomCircuit>(id, zkey_path, header.n_vars, header.domain_size));
 }
 
-Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<std::string>& param_dirs) {
+Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<std::string>& param_dirs,
+                                                            bool bad_zkey_fatal,
+                                                            const std::function<void(const std::string&)>& warn) {
   namespace fs = std::filesystem;
   std::vector<std::shared_ptr<const CircuitDef>> circuits;
   for (const std::string& dir : param_dirs) {
@@ -135,8 +139,21 @@ Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<st
     if (ec) return Status::internal("cannot list " + dir + ": " + ec.message());
     std::sort(zkeys.begin(), zkeys.end());
     for (const fs::path& path : zkeys) {
-      CUZK_ASSIGN_OR_RETURN(auto circuit, make_circom_circuit(path.stem().string(), path.string()));
-      circuits.push_back(std::move(circuit));
+      auto circuit = make_circom_circuit(path.stem().string(), path.string());
+      if (circuit.is_ok()) {
+        circuits.push_back(std::move(circuit).value());
+        continue;
+      }
+      if (bad_zkey_fatal) return circuit.status();
+      std::string skipped = "skipping circuit '";
+      skipped += path.stem().string();
+      skipped += "': ";
+      skipped += circuit.status().message();
+      if (warn) {
+        warn(skipped);
+      } else {
+        std::cerr << "warning: " << skipped << "\n";
+      }
     }
   }
   return std::unique_ptr<engine::ProofKind>(std::make_unique<CircomKind>(std::move(circuits)));

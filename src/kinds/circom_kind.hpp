@@ -6,6 +6,7 @@
 // `snarkjs groth16 verify`. Default priority NORMAL; not batchable.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,7 +22,10 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_circom_circuit(const std:
                                                                       const std::string& zkey_path);
 
 // The kind over every *.zkey in `param_dirs` (in order; sorted by name within a directory).
-// NOT_FOUND if a directory does not exist; a zkey that cannot be read is an error naming it.
-Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<std::string>& param_dirs);
+// NOT_FOUND if a directory does not exist. A zkey that cannot be read is skipped, its error
+// (naming it) passed to `warn` (unset: stderr) — or, with `bad_zkey_fatal`, returned.
+Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<std::string>& param_dirs,
+                                                            bool bad_zkey_fatal = false,
+                                                            const std::function<void(const std::string&)>& warn = {});
 
 }  // namespace cuzk::kinds

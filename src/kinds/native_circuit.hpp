@@ -40,6 +40,10 @@ struct NativeCircuitSpec {
   // If the file is missing, make it with the insecure test setup over partition 0's shape (for
   // tests and benchmarks only: such parameters are forgeable).
   bool generate_missing_params = false;
+  // The daemon's generated-params folder: with generate_missing_params, a file there that cuzk
+  // generated (kinds/generated_params: its sidecar) and that no longer matches its checksum is
+  // generated again. A file anywhere else (an operator's) is never touched.
+  std::string generated_dir;
   MultiplierFactory multiplier;  // for the test setup; unset → the host
   size_t partition_bytes = 0;    // working memory of one synthesized partition (estimate)
   // Checks a payload; returns its number of partitions.

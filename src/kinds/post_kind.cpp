@@ -114,6 +114,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
   spec.batchable = false;
   spec.params_path = params_file.empty() ? post_params_path(config, params) : params_file;
   spec.generate_missing_params = params_file.empty() && sector_size <= kTestSectorSize;
+  spec.generated_dir = params.generated_dir;
   spec.multiplier = std::move(multiplier);
   spec.partition_bytes = (shape.constraints * 3 + shape.aux + shape.inputs) * sizeof(ff::Fr);
   spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {

@@ -1,7 +1,8 @@
 // Engine, end to end on the CPU backend: real synthetic and circom proofs that verify
 // independently; priority order; batching; cancellation (queued and in flight); the
-// working-memory budget; self-verification failures; bad requests; pipelining; drain on
-// shutdown; the timings line.
+// working-memory budget; self-verification failures; the witness check before proving (rows, or
+// a zkey's verification with self_verify off); bad requests; pipelining; drain on shutdown and a
+// parameter generation stopped by it; the timings line.
 #include "engine/engine.hpp"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <mutex>
 #include <regex>
+#include <thread>
 
 #include "backend/prover_factory.hpp"
 #include "circom/json_format.hpp"
@@ -303,6 +305,31 @@ TEST_F(EngineTest, CancelQueuedAndInFlightJobs) {
   EXPECT_TRUE(await(done).status.is_ok());
 }
 
+TEST_F(EngineTest, CancelledJobsWaitingForSynthesisFinishAtOnce) {
+  FakeBehaviour& b = behaviour();
+  b.prove_time = milliseconds(1500);
+  b.partition_bytes = 100;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.working_memory_budget_bytes = 1;  // one partition in flight at a time: the others wait
+  start(c);
+  const JobId proving = submit("fake");
+  std::this_thread::sleep_for(milliseconds(100));
+  std::vector<JobId> waiting;
+  for (int i = 0; i < 20; ++i) waiting.push_back(submit("fake"));
+  std::this_thread::sleep_for(milliseconds(50));  // out of the scheduler, waiting for memory
+  const auto begin = std::chrono::steady_clock::now();
+  for (JobId id : waiting) ASSERT_TRUE(engine_->cancel(id).is_ok());
+  for (JobId id : waiting) {
+    auto r = engine_->await(id, milliseconds(500));  // not after the partition in flight
+    ASSERT_TRUE(r.is_ok()) << r.status().to_string();
+    EXPECT_EQ(r->status.code(), StatusCode::kCancelled);
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, milliseconds(1000));
+  EXPECT_TRUE(await(proving).status.is_ok());
+  EXPECT_EQ(b.prove_calls.load(), 1);
+}
+
 TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
   FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(20);
@@ -333,6 +360,73 @@ TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {
   EXPECT_EQ(r.status.code(), StatusCode::kInternal);
   EXPECT_NE(r.status.message().find("self-verification"), std::string::npos);
   EXPECT_TRUE(r.partitions.empty());
+}
+
+// The witness check runs before proving, whatever self_verify says: a row a·b ≠ c fails the
+// job as UNSATISFIABLE (the service's INVALID_ARGUMENT) naming the row, and nothing is proved.
+TEST_F(EngineTest, AWitnessThatBreaksARowIsRefusedBeforeProving) {
+  for (bool self_verify : {true, false}) {
+    FakeBehaviour& b = behaviour();
+    b.bad_row = true;
+    const std::string id = "fake-" + std::to_string(self_verify);
+    ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>(id, dir_, 10, b)).is_ok());
+    auto c = config();
+    c.self_verify = self_verify;
+    start(c);
+    const JobResult r = await(submit(id));
+    EXPECT_EQ(r.status.code(), StatusCode::kUnsatisfiable) << r.status.to_string();
+    EXPECT_NE(r.status.message().find("constraint 1 of 3"), std::string::npos) << r.status.message();
+    EXPECT_EQ(b.prove_calls.load(), 0);
+    engine_.reset();
+  }
+}
+
+// A circuit whose rows prove nothing (a zkey: c = a·b by construction) is verified even with
+// self_verify off, and a proof that fails is the witness's fault (UNSATISFIABLE), never a success.
+TEST_F(EngineTest, WithSelfVerifyOffAZkeysWitnessIsStillChecked) {
+  FakeBehaviour& b = behaviour();
+  b.rows_checked = false;
+  b.fail_verify = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  const std::string fixtures = CUZK_CIRCOM_FIXTURES_DIR;
+  auto circom = kinds::make_circom_circuit("many_public", fixtures + "/many_public/circuit.zkey");
+  ASSERT_TRUE(circom.is_ok()) << circom.status().to_string();
+  ASSERT_TRUE(catalog_->add(*circom).is_ok());
+  auto c = config();
+  c.self_verify = false;
+  start(c);
+  const JobResult r = await(submit("fake"));
+  EXPECT_EQ(r.status.code(), StatusCode::kUnsatisfiable) << r.status.to_string();
+  EXPECT_NE(r.status.message().find("does not satisfy circuit 'fake'"), std::string::npos) << r.status.message();
+  EXPECT_TRUE(r.partitions.empty());
+
+  // A real witness with its last value changed: the right size, but not the circuit's witness.
+  std::ifstream w(fixtures + "/many_public/witness.wtns", std::ios::binary);
+  std::vector<uint8_t> witness((std::istreambuf_iterator<char>(w)), std::istreambuf_iterator<char>());
+  ASSERT_GT(witness.size(), 32u);
+  witness[witness.size() - 32] ^= 1;
+  const JobResult wrong = await(submit("many_public", witness));
+  EXPECT_EQ(wrong.status.code(), StatusCode::kUnsatisfiable) << wrong.status.to_string();
+  EXPECT_TRUE(wrong.partitions.empty());
+}
+
+// A shutdown whose drain ends stops a parameter generation in progress: the engine does not
+// wait for the whole test setup, and no parameter file or temporary is left.
+TEST_F(EngineTest, ShutdownStopsAParameterGenerationInProgress) {
+  start(config());
+  const JobId id = submit("synthetic-262144");
+  for (int i = 0; i < 200 && engine_->status().running == 0; ++i) std::this_thread::sleep_for(milliseconds(10));
+  std::this_thread::sleep_for(milliseconds(300));  // into the setup
+  const auto begin = std::chrono::steady_clock::now();
+  engine_->shutdown(milliseconds(50));
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(5)) << "the generation was not stopped";
+  const auto r = engine_->await(id, milliseconds(0));
+  ASSERT_TRUE(r.is_ok()) << r.status().to_string();
+  EXPECT_EQ(r->status.code(), StatusCode::kCancelled) << r->status.to_string();
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_ / "generated", ec)) {
+    ADD_FAILURE() << "left behind: " << entry.path();
+  }
 }
 
 TEST_F(EngineTest, ASynthesisFailureFailsOnlyItsOwnJobInABatch) {

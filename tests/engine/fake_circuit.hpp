@@ -1,6 +1,6 @@
 // A CircuitDef and a ProverBackend for engine tests: parameters of a chosen size, synthesis and
 // proving that sleep for chosen times and count how many synthesized circuits are alive at
-// once, and switches for failures. A fake partition's public inputs echo its payload's first
+// once, and switches for failures (a row a·b ≠ c, a proof that does not verify). A fake partition's public inputs echo its payload's first
 // byte and its partition index, so results can be traced back to their jobs.
 #pragma once
 
@@ -24,6 +24,8 @@ struct FakeBehaviour {
   bool batchable = false;
   Priority priority = Priority::kNormal;
   bool fail_verify = false;
+  bool bad_row = false;       // the synthesized assignment has a row with a·b ≠ c
+  bool rows_checked = true;   // witness_checked_by_rows()
   std::atomic<int> alive{0};                  // synthesized circuits not yet freed
   std::atomic<int> unproven{0}, max_unproven{0};  // synthesized, not yet proved
   std::atomic<int> loads{0};
@@ -89,8 +91,10 @@ class FakeCircuit final : public CircuitDef {
   groth16::QapConvention convention() const override { return groth16::QapConvention::kBellperson; }
   ProofEncoding encoding() const override { return ProofEncoding::kBellperson; }
   const std::string& srs_path() const override { return path_; }
-  Status ensure_srs_file(ThreadPool&) const override { return Status::ok(); }
-  Status generate_srs(ThreadPool&) const override { return Status::invalid_argument("fake parameters"); }
+  Status ensure_srs_file(ThreadPool&, std::stop_token) const override { return Status::ok(); }
+  Status generate_srs(ThreadPool&, std::stop_token) const override {
+    return Status::invalid_argument("fake parameters");
+  }
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t>, ThreadPool&) const override {
     ++b_.loads;
     return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_, b_));
@@ -100,12 +104,18 @@ class FakeCircuit final : public CircuitDef {
     return ValidatedPayload{b_.partitions, nullptr};
   }
   size_t partition_bytes() const override { return b_.partition_bytes; }
+  bool witness_checked_by_rows() const override { return b_.rows_checked; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>&,
                                                          size_t partition, ThreadPool&) const override {
     std::this_thread::sleep_for(b_.synth_time);
     if (!payload.empty() && payload[0] == 0xee) return Status(StatusCode::kUnsatisfiable, "bad witness");
     auto out = std::make_unique<FakeSynthesized>(b_);
+    if (b_.bad_row) {  // rows 0 and 2 hold, row 1 does not (2·3 ≠ 7)
+      out->assignment.a = {ff::Fr::one(), ff::Fr::from_u64(2), ff::Fr::zero()};
+      out->assignment.b = {ff::Fr::one(), ff::Fr::from_u64(3), ff::Fr::one()};
+      out->assignment.c = {ff::Fr::one(), ff::Fr::from_u64(7), ff::Fr::zero()};
+    }
     out->public_inputs = {ff::Fr::from_u64(payload.empty() ? 0 : payload[0]), ff::Fr::from_u64(partition)};
     return std::unique_ptr<SynthesizedCircuit>(std::move(out));
   }

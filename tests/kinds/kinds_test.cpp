@@ -1,6 +1,7 @@
 // The kind catalog: zkeys in a parameter directory become circom circuits (a corrupt one is
-// named), synthetic ids are canonical and resolve on demand only when enabled, the PoSt kinds
-// are listed, an operator's parameter file wins over the generated one.
+// skipped and named, or fatal when configured), a damaged generated parameter file is made
+// again (an operator's never), synthetic ids are canonical and resolve on demand only when
+// enabled, the PoSt kinds are listed, an operator's parameter file wins over the generated one.
 #include "kinds/catalog.hpp"
 
 #include <gtest/gtest.h>
@@ -46,11 +47,73 @@ TEST_F(KindsTest, ZkeysInAParameterDirectoryBecomeCircuits) {
   EXPECT_EQ(make_catalog(missing).status().code(), StatusCode::kNotFound);
 }
 
-TEST_F(KindsTest, ACorruptZkeyIsNamed) {
+TEST_F(KindsTest, ACorruptZkeyIsSkippedAndNamedOrFatalWhenConfigured) {
   std::ofstream(dir_ / "params" / "broken.zkey") << "not a zkey";
-  const auto catalog = make_catalog(config());
-  ASSERT_FALSE(catalog.is_ok());
-  EXPECT_NE(catalog.status().message().find("broken.zkey"), std::string::npos) << catalog.status().message();
+  fs::copy_file(fs::path(CUZK_CIRCOM_FIXTURES_DIR) / "no_public" / "circuit.zkey", dir_ / "params" / "tiny.zkey");
+  KindsConfig c = config();
+  std::vector<std::string> warnings;
+  c.warn = [&warnings](const std::string& w) { warnings.push_back(w); };
+  const auto catalog = make_catalog(c);
+  ASSERT_TRUE(catalog.is_ok()) << catalog.status().to_string();
+  EXPECT_EQ((*catalog)->find("broken"), nullptr);
+  EXPECT_NE((*catalog)->find("tiny"), nullptr) << "the good zkey next to it is served";
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("broken.zkey"), std::string::npos) << warnings[0];
+
+  c.bad_zkey_fatal = true;
+  const auto fatal = make_catalog(c);
+  ASSERT_FALSE(fatal.is_ok());
+  EXPECT_NE(fatal.status().message().find("broken.zkey"), std::string::npos) << fatal.status().message();
+}
+
+// A parameter file cuzk generated in the generated-params folder and damaged since is made
+// again at its next load; an operator's file (a parameter directory) or one without cuzk's
+// sidecar is never touched.
+TEST_F(KindsTest, ADamagedGeneratedParameterFileIsGeneratedAgain) {
+  KindsConfig c = config(true);
+  auto catalog = make_catalog(c);
+  ASSERT_TRUE(catalog.is_ok()) << catalog.status().to_string();
+  const auto circuit = (*catalog)->find("synthetic-64");
+  ASSERT_NE(circuit, nullptr);
+  const std::string path = circuit->srs_path();
+  ASSERT_EQ(fs::path(path).parent_path(), dir_ / "generated");
+  ASSERT_TRUE(circuit->ensure_srs_file(ThreadPool::shared()).is_ok());
+  auto read = [](const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  const std::string original = read(path);
+  ASSERT_FALSE(original.empty());
+  ASSERT_TRUE(fs::exists(path + ".cuzk-sum"));
+  auto damage = [&](const std::string& p) {
+    std::fstream f(p, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(original.size() / 2));
+    f.put('\x5a').put('\xa5');
+  };
+  damage(path);
+  ASSERT_NE(read(path), original);
+  ASSERT_TRUE(circuit->ensure_srs_file(ThreadPool::shared()).is_ok());
+  EXPECT_EQ(read(path), original) << "made again (the same seed makes the same file)";
+  fs::resize_file(path, original.size() - 100);  // truncated
+  ASSERT_TRUE(circuit->ensure_srs_file(ThreadPool::shared()).is_ok());
+  EXPECT_EQ(read(path), original);
+
+  // Without the sidecar the file is not known to be cuzk's: left as it is.
+  fs::remove(path + ".cuzk-sum");
+  damage(path);
+  const std::string unmarked = read(path);
+  ASSERT_TRUE(circuit->ensure_srs_file(ThreadPool::shared()).is_ok());
+  EXPECT_EQ(read(path), unmarked);
+
+  // An operator's copy in a parameter directory, sidecar and all, damaged: never touched.
+  fs::copy_file(path, dir_ / "params" / "synthetic-64.params");
+  std::ofstream(dir_ / "params" / "synthetic-64.params.cuzk-sum") << "cuzk-generated-params 1 1 0\n";
+  auto operators = make_catalog(c);
+  ASSERT_TRUE(operators.is_ok());
+  const auto theirs = (*operators)->find("synthetic-64");
+  ASSERT_EQ(theirs->srs_path(), (dir_ / "params" / "synthetic-64.params").string());
+  ASSERT_TRUE(theirs->ensure_srs_file(ThreadPool::shared()).is_ok());
+  EXPECT_EQ(read(theirs->srs_path()), unmarked);
 }
 
 TEST_F(KindsTest, SyntheticIdsResolveOnDemandOnlyWhenEnabled) {

@@ -1,0 +1,18 @@
+// The witness check before proving: a synthesized ProvingAssignment satisfies its circuit iff
+// a_j·b_j = c_j for every constraint j (the evaluations it recorded). One field product a row,
+// in parallel chunks: ≈ 1/100 of synthesis, so it runs whatever the self-verification switch
+// says, and a witness that does not satisfy its circuit is refused (UNSATISFIABLE, which the
+// service answers as INVALID_ARGUMENT) instead of being proved into a proof that cannot verify.
+#pragma once
+
+#include "common/status.hpp"
+#include "common/thread_pool.hpp"
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::r1cs {
+
+// kUnsatisfiable naming the first failing row (and how many rows there are); kInternal if a, b
+// and c differ in length.
+Status check_rows(const ProvingAssignment& cs, ThreadPool& pool);
+
+}  // namespace cuzk::r1cs
