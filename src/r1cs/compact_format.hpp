@@ -3,13 +3,17 @@
 // functions are host and device functions there, and nothing here needs a library).
 //
 // A matrix's rows are grouped in chunks of kRowsPerChunk, each decodable on its own from its
-// byte offset. A row is varint(number of terms) followed by its terms in ascending column
-// order. A term is one varint key = zigzag(v − previous) << kSmallCodeBits | small code,
-// where v is the term's variable in the interleaved numbering (input i → 2i, aux j → 2j + 1),
-// `previous` the v of the chunk's previous term (0 at the chunk's start), and the small code
-// the term's coefficient's index in the dictionary when below kEscapeCode; otherwise the small
-// code is kEscapeCode and varint(index − kEscapeCode) follows. Dictionary indices 0 and 1 are
-// 1 and −1. Varints are LEB128 (7 bits per byte, low first, high bit = more follows).
+// byte offset. A row is varint(number of terms) followed by its terms, inputs first, each kind
+// in ascending index order. A term is one varint
+//   key = zigzag(index − previous[kind]) << (kSmallCodeBits + 1) | kind << kSmallCodeBits | small code,
+// kind 0 for an input, 1 for an aux variable, previous[kind] the index of the chunk's previous
+// term of that kind (0 at the chunk's start), so that a row naming ONE costs no long jump back
+// and forth between the two numberings; the small code is the coefficient's index in the
+// dictionary when below kEscapeCode, otherwise kEscapeCode with varint(zigzag(index −
+// previous escaped index of the chunk)) following (kEscapeCode at the chunk's start): packing
+// rows Σ 2^i·b_i meet their coefficients in dictionary order, so the delta is 1 byte where the
+// index would take 2. Dictionary indices 0 and 1 are 1 and −1. Varints are LEB128 (7 bits per byte,
+// low first, high bit = more follows).
 #pragma once
 
 #include <cstdint>
@@ -39,11 +43,9 @@ CUZK_COMPACT_FN int64_t unzigzag(uint64_t value) {
   return static_cast<int64_t>(value >> 1) ^ -static_cast<int64_t>(value & 1);
 }
 
-// Input i / aux j in the interleaved numbering, and back to the index into w = inputs ‖ aux.
-CUZK_COMPACT_FN uint64_t interleaved_input(uint64_t i) { return 2 * i; }
-CUZK_COMPACT_FN uint64_t interleaved_aux(uint64_t j) { return 2 * j + 1; }
-CUZK_COMPACT_FN uint64_t witness_index(uint64_t v, uint64_t num_inputs) {
-  return (v & 1) ? num_inputs + (v >> 1) : v >> 1;
+// The key of a term (see above): its delta from the previous index of its kind, kind, small code.
+CUZK_COMPACT_FN uint64_t term_key(int64_t delta, bool aux, uint32_t small_code) {
+  return zigzag(delta) << (kSmallCodeBits + 1) | uint64_t{aux} << kSmallCodeBits | small_code;
 }
 
 // Reads one varint at `p` (not past `end`: a longer or unterminated one sets `ok` false).
@@ -66,13 +68,19 @@ class ChunkReader {
  public:
   CUZK_COMPACT_FN ChunkReader(const uint8_t* begin, const uint8_t* end) : p_(begin), end_(end) {}
   CUZK_COMPACT_FN uint64_t row_length() { return read_varint(p_, end_, ok_); }
-  // The next term: its interleaved variable v and its dictionary index.
-  CUZK_COMPACT_FN void term(uint64_t& v, uint64_t& code) {
+  // The next term: whether it is an aux variable, its index (into the aux or the input
+  // assignment) and its dictionary index.
+  CUZK_COMPACT_FN void term(bool& aux, uint64_t& index, uint64_t& code) {
     const uint64_t key = read_varint(p_, end_, ok_);
-    previous_ += static_cast<uint64_t>(unzigzag(key >> kSmallCodeBits));
-    v = previous_;
+    aux = (key >> kSmallCodeBits) & 1;
+    uint64_t& previous = aux ? previous_aux_ : previous_input_;
+    previous += static_cast<uint64_t>(unzigzag(key >> (kSmallCodeBits + 1)));
+    index = previous;
     code = key & kEscapeCode;
-    if (code == kEscapeCode) code += read_varint(p_, end_, ok_);
+    if (code == kEscapeCode) {
+      previous_escape_ += static_cast<uint64_t>(unzigzag(read_varint(p_, end_, ok_)));
+      code = previous_escape_;
+    }
   }
   CUZK_COMPACT_FN bool ok() const { return ok_; }
   CUZK_COMPACT_FN bool at_end() const { return p_ == end_; }
@@ -80,7 +88,9 @@ class ChunkReader {
  private:
   const uint8_t* p_;
   const uint8_t* end_;
-  uint64_t previous_ = 0;
+  uint64_t previous_input_ = 0;
+  uint64_t previous_aux_ = 0;
+  uint64_t previous_escape_ = kEscapeCode;
   bool ok_ = true;
 };
 

@@ -3,6 +3,7 @@
 #include "r1cs/compact_matrices.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace cuzk::r1cs {
 
@@ -45,16 +46,21 @@ void CompactMatrixBuilder::put_varint(uint64_t value) {
 void CompactMatrixBuilder::append_row(std::span<Entry> entries) {
   if (matrix_.rows % compact::kRowsPerChunk == 0) {
     if (matrix_.rows != 0) matrix_.chunk_offsets.push_back(matrix_.bytes.size());
-    previous_ = 0;
+    previous_[0] = previous_[1] = 0;
+    previous_escape_ = compact::kEscapeCode;
   }
-  std::sort(entries.begin(), entries.end(),
-            [](const Entry& x, const Entry& y) { return x.v != y.v ? x.v < y.v : x.code < y.code; });
+  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
+    return std::tie(x.aux, x.index, x.code) < std::tie(y.aux, y.index, y.code);
+  });
   put_varint(entries.size());
   for (const Entry& e : entries) {
-    const uint64_t small = std::min<uint64_t>(e.code, compact::kEscapeCode);
-    put_varint(compact::zigzag(static_cast<int64_t>(e.v - previous_)) << compact::kSmallCodeBits | small);
-    if (small == compact::kEscapeCode) put_varint(e.code - compact::kEscapeCode);
-    previous_ = e.v;
+    const uint32_t small = static_cast<uint32_t>(std::min<uint64_t>(e.code, compact::kEscapeCode));
+    put_varint(compact::term_key(static_cast<int64_t>(e.index - previous_[e.aux]), e.aux, small));
+    if (small == compact::kEscapeCode) {
+      put_varint(compact::zigzag(static_cast<int64_t>(e.code - previous_escape_)));
+      previous_escape_ = e.code;
+    }
+    previous_[e.aux] = e.index;
   }
   ++matrix_.rows;
   matrix_.terms += entries.size();
@@ -89,8 +95,7 @@ void CompactRecorder::append(CompactMatrixBuilder& builder, const LinearCombinat
     const bool aux = t.variable.kind == VariableKind::kAux;
     DensityBitmap* density = aux ? aux_density : input_density;
     if (density) density->set(index);
-    scratch_.push_back({aux ? compact::interleaved_aux(index) : compact::interleaved_input(index),
-                        dictionary_.code(t.coefficient)});
+    scratch_.push_back({aux, index, dictionary_.code(t.coefficient)});
   }
   builder.append_row(scratch_);
 }
@@ -127,8 +132,7 @@ CompactR1cs compact_from_shape(const R1csShape& shape) {
       for (uint64_t k = m.row_offsets[r]; k < m.row_offsets[r + 1]; ++k) {
         const uint64_t col = m.columns[k];
         const bool aux = col >= shape.num_inputs;
-        entries.push_back({aux ? compact::interleaved_aux(col - shape.num_inputs) : compact::interleaved_input(col),
-                           dictionary.code(m.values[k])});
+        entries.push_back({aux, aux ? col - shape.num_inputs : col, dictionary.code(m.values[k])});
       }
       builders[i].append_row(entries);
     }

@@ -69,17 +69,20 @@ class CoefficientDictionary {
 class CompactMatrixBuilder {
  public:
   struct Entry {
-    uint64_t v;     // interleaved variable (compact_format.hpp)
-    uint64_t code;  // dictionary index
+    bool aux;        // else an input
+    uint64_t index;  // into the aux or the input assignment
+    uint64_t code;   // dictionary index
   };
-  // Appends one row; sorts `entries` by variable (the row's value does not depend on the order).
+  // Appends one row; sorts `entries` by kind and index (the row's value does not depend on the
+  // order).
   void append_row(std::span<Entry> entries);
   CompactMatrix finish() &&;
 
  private:
   void put_varint(uint64_t value);
   CompactMatrix matrix_;
-  uint64_t previous_ = 0;
+  uint64_t previous_[2] = {0, 0};  // input, aux
+  uint64_t previous_escape_ = compact::kEscapeCode;
 };
 
 // A constraint system that records the compact form as the circuit synthesizes (values are

@@ -24,9 +24,10 @@ void multiply_chunk(const CompactMatrix& m, size_t chunk, std::span<const Fr> co
   for (size_t r = 0; r < rows; ++r) {
     Fr acc;
     for (uint64_t n = reader.row_length(); n != 0; --n) {
-      uint64_t v, code;
-      reader.term(v, code);
-      const Fr& value = (v & 1) ? aux[v >> 1] : inputs[v >> 1];
+      bool is_aux;
+      uint64_t index, code;
+      reader.term(is_aux, index, code);
+      const Fr& value = is_aux ? aux[index] : inputs[index];
       // Most coefficients are ±1 and most values bits: skip the products that change nothing.
       if (code == compact::kCodeOne) {
         acc += value;
@@ -62,10 +63,11 @@ std::string chunk_error(const CompactR1cs& shape, const CompactMatrix& m, size_t
   const size_t rows = chunk_rows(m, chunk);
   for (size_t r = 0; r < rows; ++r) {
     for (uint64_t n = reader.row_length(); n != 0 && reader.ok(); --n) {
-      uint64_t v, code;
-      reader.term(v, code);
+      bool aux;
+      uint64_t index, code;
+      reader.term(aux, index, code);
       if (!reader.ok()) break;
-      if ((v & 1) ? (v >> 1) >= shape.num_aux : (v >> 1) >= shape.num_inputs) {
+      if (index >= (aux ? shape.num_aux : shape.num_inputs)) {
         return "row " + std::to_string(r) + " names a variable outside the witness";
       }
       if (code >= shape.coefficients.size()) return "row " + std::to_string(r) + " names a coefficient outside the dictionary";

@@ -28,9 +28,10 @@ __global__ void compact_spmv_kernel(const uint8_t* bytes, const uint64_t* chunk_
   for (uint64_t r = 0; r < count; ++r) {
     DeviceFr acc = DeviceFr::zero();
     for (uint64_t n = reader.row_length(); n != 0; --n) {
-      uint64_t v, code;
-      reader.term(v, code);
-      const DeviceFr value = w[compact::witness_index(v, num_inputs)];
+      bool aux;
+      uint64_t index, code;
+      reader.term(aux, index, code);
+      const DeviceFr value = w[aux ? num_inputs + index : index];
       if (code == compact::kCodeOne) {
         DeviceFr::add(acc, acc, value);
       } else if (code == compact::kCodeMinusOne) {
