@@ -2,15 +2,17 @@
 // duplicate variables, coefficients 0, 1, −1, p − 1 and random ones far past the inline
 // codes, inputs allocated between aux variables, ONE in every matrix) and the synthetic
 // circuit give a, b, c and densities bit-identical to classic synthesis; the form made from a
-// ShapeRecorder's CSR is byte for byte the recorder's; wrong witness sizes and malformed
-// streams are refused.
+// ShapeRecorder's CSR is byte for byte the recorder's; the whole recorded path (witness-only
+// synthesis plus the product) too; wrong witness sizes, a shape of another circuit and
+// malformed streams are refused.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "circuits/synthetic.hpp"
-#include "support/recorded_matrices_check.hpp"
+#include "r1cs/recorded_synthesis.hpp"
 #include "r1cs/shape.hpp"
+#include "support/recorded_matrices_check.hpp"
 
 namespace cuzk::r1cs {
 namespace {
@@ -113,6 +115,18 @@ TEST(CompactMatrices, RefusesWitnessesOfAnotherSize) {
   const Status status = evaluate_into_assignment(shape, cs, pool);
   EXPECT_EQ(status.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(status.message().find("10 constraints"), std::string::npos) << status.message();
+}
+
+TEST(CompactMatrices, RecordedSynthesisRefusesAShapeOfAnotherCircuit) {
+  ThreadPool pool(1);
+  CompactRecorder recorder;
+  synthesize_or_fail(RandomCircuit(10, 1), recorder);
+  const CompactR1cs shape = std::move(recorder).finish();
+  ProvingAssignment cs;
+  const Status status = synthesize_with_recorded_matrices(RandomCircuit(11, 1), shape, cs, pool);
+  EXPECT_EQ(status.code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(status.message().find("recorded from another circuit"), std::string::npos) << status.message();
+  EXPECT_TRUE(synthesize_with_recorded_matrices(RandomCircuit(10, 1), shape, cs, pool).is_ok());
 }
 
 TEST(CompactMatrices, ValidateNamesMalformedChunks) {

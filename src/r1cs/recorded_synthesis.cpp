@@ -1,0 +1,37 @@
+// Witness-only synthesis plus the compact product, into a ProvingAssignment.
+#include "r1cs/recorded_synthesis.hpp"
+
+#include <string>
+
+#include "r1cs/compact_spmv.hpp"
+#include "r1cs/witness_constraint_system.hpp"
+
+namespace cuzk::r1cs {
+
+Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& shape, ProvingAssignment& assignment,
+                           ThreadPool& pool) {
+  if (witness.inputs.size() != shape.num_inputs || witness.aux.size() != shape.num_aux) {
+    std::string message = "recorded matrices of ";
+    message += std::to_string(shape.num_inputs) + " inputs and " + std::to_string(shape.num_aux) +
+               " aux variables for a witness of ";
+    message += std::to_string(witness.inputs.size()) + " and " + std::to_string(witness.aux.size()) +
+               " (recorded from another circuit)";
+    return {StatusCode::kFailedPrecondition, std::move(message)};
+  }
+  assignment.clear();
+  assignment.input_assignment.assign(witness.inputs.begin(), witness.inputs.end());
+  assignment.aux_assignment.resize(witness.aux.size());
+  pool.parallel_for(witness.aux.size(), [&](size_t begin, size_t end) {
+    witness.aux.expand(begin, std::span<ff::Fr>(assignment.aux_assignment).subspan(begin, end - begin));
+  });
+  return evaluate_into_assignment(shape, assignment, pool);
+}
+
+Status synthesize_with_recorded_matrices(const Circuit& circuit, const CompactR1cs& shape,
+                                         ProvingAssignment& assignment, ThreadPool& pool) {
+  WitnessConstraintSystem witness;
+  CUZK_RETURN_IF_ERROR(circuit.synthesize(witness));
+  return assign_from_witness(witness.witness(), shape, assignment, pool);
+}
+
+}  // namespace cuzk::r1cs
