@@ -59,6 +59,7 @@ void AwaitReactor::start(const Register& register_waiter, uint64_t timeout_ms) {
   std::shared_ptr<Shared> shared = shared_;
   RequestRegistry* registry = &registry_;
   DeadlineTimer* timer = &timer_;
+  const Caller caller = caller_;
   const std::string id = id_;
   {
     std::lock_guard<std::recursive_mutex> lock(shared->mutex);
@@ -77,13 +78,13 @@ void AwaitReactor::start(const Register& register_waiter, uint64_t timeout_ms) {
   if (shared->finished) return;
   shared->timer_token =
       timer->schedule(DeadlineTimer::Clock::now() + std::chrono::milliseconds(capped),
-                      [shared, registry, id, capped] { forget(shared, *registry, id, grpc::Status::OK, capped); });
+                      [shared, registry, caller, id, capped] { time_out(shared, *registry, caller, id, capped); });
 }
 
-void AwaitReactor::forget(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const std::string& id,
-                          grpc::Status status, uint64_t timeout_ms) {
-  if (!registry.forget(id, shared->wait_token)) return;  // it ran, or is finishing the call now
-  finish(shared, std::move(status), nullptr, timeout_ms);
+void AwaitReactor::time_out(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const Caller& caller,
+                            const std::string& id, uint64_t timeout_ms) {
+  if (!registry.forget(caller, id, shared->wait_token)) return;  // it ran, or is finishing the call now
+  finish(shared, grpc::Status::OK, nullptr, timeout_ms);
 }
 
 void AwaitReactor::finish(const std::shared_ptr<Shared>& shared, grpc::Status status,
@@ -104,9 +105,9 @@ void AwaitReactor::finish(const std::shared_ptr<Shared>& shared, grpc::Status st
 }
 
 void AwaitReactor::OnCancel() {
-  // The client went away: the job goes on and its result stays to be awaited.
-  forget(shared_, registry_, id_,
-         {grpc::StatusCode::CANCELLED, "the client went away; job '" + id_ + "' goes on and can be awaited"}, 0);
+  // The client went away: a job it alone knew is cancelled; any other goes on, its result kept.
+  if (!registry_.abandon(caller_, id_, shared_->wait_token)) return;  // it ran, or is finishing the call now
+  finish(shared_, {grpc::StatusCode::CANCELLED, "the client went away from job '" + id_ + "'"});
 }
 
 void AwaitReactor::OnDone() {

@@ -1,7 +1,8 @@
 // AwaitReactor: one waiting Prove/AwaitProof call. It registers a waiter for the job's outcome
 // with the request registry and, with a timeout, a deadline with the service's timer;
 // whichever of the outcome, the deadline or the client's going away comes first finishes the
-// call, exactly once, and withdraws the others. The outcome comes in-band, as Curio expects:
+// call, exactly once, and withdraws the others (a client going away abandons its wait:
+// RequestRegistry::abandon). The outcome comes in-band, as Curio expects:
 // COMPLETED with the proof, FAILED with error_message, CANCELLED, or TIMEOUT (the job goes
 // on). Deletes itself when gRPC is done with it.
 #pragma once
@@ -28,8 +29,9 @@ void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitP
 
 class AwaitReactor final : public grpc::ServerUnaryReactor {
  public:
-  AwaitReactor(RequestRegistry& registry, DeadlineTimer& timer, std::string id, v1::AwaitProofResponse* out)
-      : registry_(registry), timer_(timer), id_(std::move(id)), out_(out) {}
+  AwaitReactor(RequestRegistry& registry, DeadlineTimer& timer, Caller caller, std::string id,
+               v1::AwaitProofResponse* out)
+      : registry_(registry), timer_(timer), caller_(std::move(caller)), id_(std::move(id)), out_(out) {}
   // Registers the waiter it is given (RequestRegistry::submit or wait) and returns its token;
   // an error finishes the call with that gRPC status.
   using Register = std::function<Result<uint64_t>(RequestRegistry::Waiter)>;
@@ -47,12 +49,12 @@ class AwaitReactor final : public grpc::ServerUnaryReactor {
     AwaitReactor* reactor = nullptr;  // null once gRPC is done with the call
     bool finished = false;
     uint64_t timer_token = 0;             // guarded by mutex
-    std::atomic<uint64_t> wait_token{0};  // read without the lock (see forget())
+    std::atomic<uint64_t> wait_token{0};  // read without the lock (see time_out())
   };
-  // Withdraws the waiter and, if it had not run, finishes the call: in-band TIMEOUT after
-  // `timeout_ms`, or `status` (the client went away).
-  static void forget(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const std::string& id,
-                     grpc::Status status, uint64_t timeout_ms);
+  // Withdraws the waiter and, if it had not run, finishes the call with an in-band TIMEOUT
+  // after `timeout_ms`.
+  static void time_out(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const Caller& caller,
+                       const std::string& id, uint64_t timeout_ms);
   // Finishes the call once (filling the response from `outcome` first, if given); later calls
   // do nothing.
   static void finish(const std::shared_ptr<Shared>& shared, grpc::Status status,
@@ -60,6 +62,7 @@ class AwaitReactor final : public grpc::ServerUnaryReactor {
 
   RequestRegistry& registry_;
   DeadlineTimer& timer_;
+  const Caller caller_;
   const std::string id_;
   v1::AwaitProofResponse* const out_;
   std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();

@@ -196,6 +196,31 @@ Status read_socket_and_retention(const Reader& r, DaemonConfig& c) {
 }  // namespace
 
 std::optional<size_t> parse_bytes(std::string_view text) {
+// daemon.max_queued_*, and a TCP listener's tls_* / auth_token_file / insecure.
+Status read_limits_and_transport(const Reader& r, DaemonConfig& c) {
+  int64_t v = static_cast<int64_t>(c.max_queued_jobs);
+  CUZK_RETURN_IF_ERROR(r.get_int("daemon", "max_queued_jobs", 1, 1000000, v));
+  c.max_queued_jobs = static_cast<size_t>(v);
+  v = static_cast<int64_t>(c.max_queued_jobs_per_client);
+  CUZK_RETURN_IF_ERROR(r.get_int("daemon", "max_queued_jobs_per_client", 1, 1000000, v));
+  c.max_queued_jobs_per_client = static_cast<size_t>(v);
+  CUZK_RETURN_IF_ERROR(r.get_bytes("daemon", "max_queued_bytes", c.max_queued_bytes));
+  CUZK_RETURN_IF_ERROR(r.get_bytes("daemon", "max_queued_bytes_per_client", c.max_queued_bytes_per_client));
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "tls_cert", c.tls_cert));
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "tls_key", c.tls_key));
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "tls_client_ca", c.tls_client_ca));
+  CUZK_RETURN_IF_ERROR(r.get_string("daemon", "auth_token_file", c.auth_token_file));
+  CUZK_RETURN_IF_ERROR(r.get_bool("daemon", "insecure", c.insecure));
+  if (c.tls_cert.empty() != c.tls_key.empty()) {
+    return r.error(c.tls_cert.empty() ? "daemon.tls_cert" : "daemon.tls_key",
+                   "daemon.tls_cert and daemon.tls_key go together");
+  }
+  if (!c.tls_client_ca.empty() && c.tls_cert.empty()) {
+    return r.error("daemon.tls_client_ca", "needs daemon.tls_cert and daemon.tls_key");
+  }
+  return Status::ok();
+}
+
   static const std::pair<std::string_view, double> kUnits[] = {
       {"KiB", 1024.0}, {"MiB", 1024.0 * 1024}, {"GiB", 1024.0 * 1024 * 1024}, {"TiB", 1024.0 * 1024 * 1024 * 1024},
       {"KB", 1e3},     {"MB", 1e6},            {"GB", 1e9},                   {"B", 1}};
@@ -248,6 +273,7 @@ DaemonConfig default_config() {
   if (std::filesystem::is_directory(kCurioParamCache)) c.param_dirs = {kCurioParamCache};
   c.synthetic_ids = {"synthetic-1024", "synthetic-4096", "synthetic-16384", "synthetic-65536"};
   return c;
+  c.engine.max_payload_bytes = c.max_message_bytes;
 }
 
 Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string& source) {
@@ -262,7 +288,10 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   const Reader r(root, source);
   if (Status s = r.check_known(
           {{"daemon", {"listen", "drain_timeout_s", "max_message_mib", "self_verify", "metrics_http", "socket_owner",
-                       "socket_group", "socket_mode", "result_retention_s", "max_retained_results", "status_listen"}},
+                       "socket_group", "socket_mode", "result_retention_s", "max_retained_results", "status_listen",
+                       "max_queued_jobs", "max_queued_jobs_per_client", "max_queued_bytes",
+                       "max_queued_bytes_per_client", "tls_cert", "tls_key", "tls_client_ca", "auth_token_file",
+                       "insecure"}},
            {"memory", {"pinned_budget", "working_memory_budget", "total_budget", "safety_margin", "eviction_min_idle"}},
            {"gpus", {"enabled", "devices", "affinity", "gpu_threads", "gpu_workers_per_device"}},
            {"scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}},
@@ -314,6 +343,7 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   std::vector<std::string> param_dirs;
   CUZK_RETURN_IF_ERROR(r.get_strings("srs", "param_dirs", param_dirs));
   // srs.param_cache: the folder named, or Curio's default where it exists.
+  CUZK_RETURN_IF_ERROR(read_limits_and_transport(r, c));
   std::string param_cache;
   CUZK_RETURN_IF_ERROR(r.get_string("srs", "param_cache", param_cache));
   if (r.node("srs", "param_cache") != nullptr && param_cache.empty()) {

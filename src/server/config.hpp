@@ -6,7 +6,14 @@
 //                socket_owner = "curio", socket_group = "curio" (names or numbers; default:
 //                the daemon's), socket_mode = "0660" (or 0o660);
 //                result_retention_s = 3600 (finished results kept for retries and awaits),
-//                max_retained_results = 1000
+//                max_retained_results = 1000;
+//                max_queued_jobs = 1024, max_queued_jobs_per_client = 256, max_queued_bytes =
+//                "8GiB", max_queued_bytes_per_client = "4GiB" (jobs queued or running and their
+//                payloads; more is refused with RESOURCE_EXHAUSTED naming the key);
+//                TCP only: tls_cert / tls_key (PEM files; the key private to this user),
+//                tls_client_ca (PEM: clients must present a certificate it signed),
+//                auth_token_file (a private file holding the bearer token every call must
+//                carry), insecure = true (TCP with neither: allowed only so, warned at start)
 //   [memory]     pinned_budget = "16GiB"; working_memory_budget = "8GiB"  (or integer bytes)
 //   [gpus]       enabled = true; devices = [0, 1] (empty: all); affinity = true
 //   [scheduler]  max_batch_size; max_batch_wait_ms; sort_by_type
@@ -51,12 +58,22 @@ struct DaemonConfig {
   std::string listen;  // gRPC address: "unix:<path>" or "<host>:<port>"
   std::string socket_path;  // the path when listening on a unix socket, else empty
   int drain_timeout_s = 60;
-  size_t max_message_bytes = size_t{1} << 30;
+  // The largest request: real payloads are a 32 GiB WindowPoSt partition's vanilla proofs
+  // (~59 MB) and a 32 GiB Commit-1 output in Curio's base64 wrapper (~70 MB); Curio's Rust
+  // daemon accepts 128 MiB too.
+  size_t max_message_bytes = size_t{128} << 20;
   std::string metrics_http;  // "<host>:<port>" or empty
   std::string socket_owner, socket_group;  // user / group names or numbers; empty: the daemon's
   uint32_t socket_mode = 0660;
   std::chrono::seconds result_retention{3600};
   size_t max_retained_results = 1000;
+  // Jobs queued or running and their payload bytes, in all and per client (RequestRegistry).
+  size_t max_queued_jobs = 1024, max_queued_jobs_per_client = 256;
+  size_t max_queued_bytes = size_t{8} << 30, max_queued_bytes_per_client = size_t{4} << 30;
+  // A TCP listener's protection (server/transport_security.hpp); unused on a unix socket.
+  std::string tls_cert, tls_key, tls_client_ca;
+  std::string auth_token_file;
+  bool insecure = false;
   bool use_gpus = true;          // one worker per GPU where CUDA is built and a GPU is present
   std::vector<int> gpu_devices;  // empty → all
   std::vector<std::string> param_dirs;

@@ -22,6 +22,8 @@
 #include "server/logger.hpp"
 #include "server/metrics_http.hpp"
 #include "server/service.hpp"
+#include "server/transport_security.hpp"
+#include "server/unix_listener.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -126,6 +128,12 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     if (!quiet || level == engine::LogLevel::kWarn) logger.line(line);
   };
 
+  Result<TransportSecurity> transport = make_transport_security(c);
+  if (!transport.is_ok()) {
+    err << "cuzk daemon: " << transport.status().message() << "\n";
+    return 2;
+  }
+
   // Signals go to one waiting thread; block them before any other thread starts.
   sigset_t signals;
   sigemptyset(&signals);
@@ -161,12 +169,29 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     }
   }
   for (const std::string& warning : c.warnings) logger.line("warning: " + warning);
-  RequestRegistryOptions retention;
-  retention.retention = c.result_retention;
-  retention.max_results = c.max_retained_results;
-  ProvingService service(**engine, retention);
+  for (const std::string& warning : transport->warnings) logger.line("warning: " + warning);
+  RequestRegistryOptions registry;
+  registry.retention = c.result_retention;
+  registry.max_results = c.max_retained_results;
+  registry.max_jobs = c.max_queued_jobs;
+  registry.max_jobs_per_client = c.max_queued_jobs_per_client;
+  registry.max_bytes = c.max_queued_bytes;
+  registry.max_bytes_per_client = c.max_queued_bytes_per_client;
+  ProvingService service(**engine, registry, CallerIdentity(transport->bearer_token));
   grpc::ServerBuilder builder;
-  builder.AddListeningPort(c.listen, grpc::InsecureServerCredentials());
+  // A unix socket is accepted by UnixListener (so calls know the peer's uid), TCP by gRPC.
+  UnixListener unix_listener;
+  if (c.socket_path.empty()) {
+    builder.AddListeningPort(c.listen, transport->tcp_credentials);
+  } else {
+    Status bound = unix_listener.bind(c.socket_path);
+    if (bound.is_ok()) bound = set_socket_access(c);
+    if (!bound.is_ok()) {
+      err << "cuzk daemon: " << bound.message() << "\n";
+      ::unlink(c.socket_path.c_str());
+      return 1;
+    }
+  }
   builder.RegisterService(&service);
   const int message_limit = static_cast<int>(std::min<size_t>(c.max_message_bytes + (size_t{1} << 20), INT32_MAX));
   builder.SetMaxReceiveMessageSize(message_limit);
@@ -177,7 +202,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     return 1;
   }
   if (!c.socket_path.empty()) {
-    if (Status s = set_socket_access(c); !s.is_ok()) {
+    if (Status s = unix_listener.serve(server.get()); !s.is_ok()) {
       err << "cuzk daemon: " << s.message() << "\n";
       server->Shutdown();
       ::unlink(c.socket_path.c_str());
@@ -208,6 +233,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   logger.line(std::string("received ") + (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") +
               ": no new jobs; draining in-flight jobs (at most " + std::to_string(c.drain_timeout_s) + " s)");
   (*engine)->shutdown(std::chrono::seconds(c.drain_timeout_s));
+  unix_listener.stop();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   metrics_http.stop();
   if (!c.socket_path.empty()) ::unlink(c.socket_path.c_str());

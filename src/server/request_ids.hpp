@@ -8,6 +8,15 @@
 //   - the same id with a different request (another digest): refused, naming the id;
 //   - an empty id: a fresh UUID (version 4).
 //
+// Ids belong to their caller (server/caller.hpp): each owner has its own namespace, and only
+// the owner (or an admin) can wait for, cancel or be handed a job's result. Every waiter of a
+// job gets its outcome — concurrent awaits, attached retries and later awaits while the result
+// is kept alike.
+//
+// Admission: jobs queued or running are bounded in number and in payload bytes, in all and per
+// owner (RESOURCE_EXHAUSTED naming the limit); a caller that goes away from a job only it could
+// know (a Prove without request id) cancels it (abandon()).
+//
 // The registry collects every job's result from the engine itself (Engine::on_done), so no
 // wait holds a thread, and keeps finished results — for awaiting and for retries — for
 // `retention`, at most `max_results` of them and `max_result_bytes` in all (the oldest go
@@ -25,6 +34,7 @@
 #include "common/status.hpp"
 #include "engine/engine.hpp"
 #include "gadgets/sha256_native.hpp"
+#include "server/caller.hpp"
 
 namespace cuzk::server {
 
@@ -32,6 +42,11 @@ struct RequestRegistryOptions {
   std::chrono::milliseconds retention = std::chrono::hours(1);  // Curio's ProveTimeout is 30 min
   size_t max_results = 1000;
   size_t max_result_bytes = size_t{256} << 20;
+  // Jobs queued or running, and their payload bytes: in all, and per owner.
+  size_t max_jobs = 1024;
+  size_t max_jobs_per_client = 256;
+  size_t max_bytes = size_t{8} << 30;
+  size_t max_bytes_per_client = size_t{4} << 30;
 };
 
 class RequestRegistry {
@@ -52,24 +67,36 @@ class RequestRegistry {
   RequestRegistry(const RequestRegistry&) = delete;
   RequestRegistry& operator=(const RequestRegistry&) = delete;
 
-  // Submits `request` under `id` (see the file comment), `digest` identifying what it asks.
-  // `waiter` (may be empty) is called once with the outcome, unless this returns an error.
-  // Errors: INVALID_ARGUMENT "request_id '<id>' is in use by a different request …"; the
-  // engine's refusal of a new job (unknown circuit, a payload it rejects, UNAVAILABLE).
-  Result<Submitted> submit(std::string id, const gadgets::Sha256Digest& digest, engine::JobRequest request,
-                           Waiter waiter);
-  // Calls `waiter` once with the outcome of the job under `id` (at once if it has finished).
-  // Returns the token for forget() (0 if the waiter already ran). NOT_FOUND: an unknown id,
-  // or one whose result is no longer kept.
-  Result<uint64_t> wait(const std::string& id, Waiter waiter);
-  // Drops a waiter not yet called (its caller went away); the job goes on. False if it ran
-  // or is running.
-  bool forget(const std::string& id, uint64_t token);
-  // Cancels the queued or running job under `id`. NOT_FOUND for an unknown id;
-  // FAILED_PRECONDITION if it already finished.
-  Status cancel(const std::string& id);
+  // Submits `request` under `caller`'s `id` (see the file comment), `digest` identifying what
+  // it asks. `waiter` (may be empty) is called once with the outcome, unless this returns an
+  // error. `private_id`: nobody but this caller knows the id yet (a Prove without request id),
+  // so abandon() of its last waiter cancels the job. Errors: INVALID_ARGUMENT "request_id
+  // '<id>' is in use by a different request …"; OUT_OF_MEMORY (RESOURCE_EXHAUSTED) naming the
+  // admission limit reached; the engine's refusal of a new job (unknown circuit, a payload it
+  // rejects, UNAVAILABLE).
+  Result<Submitted> submit(const Caller& caller, std::string id, const gadgets::Sha256Digest& digest,
+                           engine::JobRequest request, Waiter waiter, bool private_id = false);
+  // Calls `waiter` once with the outcome of `caller`'s job under `id` (at once if it has
+  // finished). Returns the token for forget() (0 if the waiter already ran). NOT_FOUND: an
+  // unknown id, another owner's, or one whose result is no longer kept.
+  Result<uint64_t> wait(const Caller& caller, const std::string& id, Waiter waiter);
+  // Drops a waiter not yet called (its caller stops waiting and knows the id); the job goes on.
+  // False if it ran or is running.
+  bool forget(const Caller& caller, const std::string& id, uint64_t token);
+  // forget(), for a caller that went away: a job under a private id with no waiter left is
+  // cancelled (nobody could ask for its result); any other job goes on and its result is kept
+  // for retries as the file comment says.
+  bool abandon(const Caller& caller, const std::string& id, uint64_t token);
+  // Cancels `caller`'s queued or running job under `id`. NOT_FOUND for an unknown id or
+  // another owner's; FAILED_PRECONDITION if it already finished.
+  Status cancel(const Caller& caller, const std::string& id);
   // Finished results kept now.
   size_t retained() const;
+  // Jobs queued or running that this registry admitted, and their payload bytes.
+  struct Admitted {
+    size_t jobs = 0, bytes = 0;
+  };
+  Admitted admitted() const;
 
  private:
   struct State;

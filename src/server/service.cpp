@@ -10,6 +10,10 @@
 namespace cuzk::server {
 namespace {
 
+// GetStatus's circuits and loaded_srs: entries a call returns when list_limit is 0, and at most.
+constexpr size_t kStatusListLimit = 100;
+constexpr size_t kStatusListMax = 1000;
+
 // A reactor that finishes at once with `status`.
 grpc::ServerUnaryReactor* finished(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
   grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
@@ -79,8 +83,8 @@ grpc::Status to_grpc(const Status& status) {
   return {code, status.to_string()};
 }
 
-ProvingService::ProvingService(engine::Engine& engine, RequestRegistryOptions options)
-    : engine_(engine), registry_(engine, options), circuits_(circuit_set(engine)) {}
+ProvingService::ProvingService(engine::Engine& engine, RequestRegistryOptions options, CallerIdentity identity)
+    : engine_(engine), identity_(std::move(identity)), registry_(engine, options), circuits_(circuit_set(engine)) {}
 
 Result<engine::JobRequest> ProvingService::translate(const v1::SubmitProofRequest& req) const {
   return job_request(req, [this](const std::string& id) { return circuits_.count(id) != 0; });
@@ -88,6 +92,8 @@ Result<engine::JobRequest> ProvingService::translate(const v1::SubmitProofReques
 
 grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContext* ctx,
                                                       const v1::SubmitProofRequest* req, v1::SubmitProofResponse* out) {
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
   if (Status s = check_request(*req); !s.is_ok()) return finished(ctx, to_grpc(s));
   auto request = translate(*req);
   if (!request.is_ok()) return finished(ctx, to_grpc(request.status()));
@@ -96,7 +102,8 @@ grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContex
     for (size_t q : engine_.status().queued) n += q;
     return n;
   }();
-  auto submitted = registry_.submit(req->request_id(), request_digest(*req), std::move(request).value(), nullptr);
+  auto submitted =
+      registry_.submit(caller, req->request_id(), request_digest(*req), std::move(request).value(), nullptr);
   if (!submitted.is_ok()) return finished(ctx, to_grpc(submitted.status()));
   out->set_job_id(submitted->id);
   out->set_queue_position(static_cast<uint32_t>(queued_before));
@@ -104,31 +111,45 @@ grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContex
   return finished(ctx, grpc::Status::OK);
 }
 
-grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext*, const v1::AwaitProofRequest* req,
-                                                     v1::AwaitProofResponse* out) {
-  auto* reactor = new AwaitReactor(registry_, timer_, req->job_id(), out);
+grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext* ctx,
+                                                     const v1::AwaitProofRequest* req, v1::AwaitProofResponse* out) {
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
+  auto* reactor = new AwaitReactor(registry_, timer_, caller, req->job_id(), out);
   const std::string id = req->job_id();
-  reactor->start([this, id](RequestRegistry::Waiter waiter) { return registry_.wait(id, std::move(waiter)); },
-                 req->timeout_ms());
+  reactor->start(
+      [this, caller, id](RequestRegistry::Waiter waiter) { return registry_.wait(caller, id, std::move(waiter)); },
+      req->timeout_ms());
   return reactor;
 }
 
 grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx, const v1::ProveRequest* req,
                                                 v1::ProveResponse* out) {
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
   if (!req->has_submit()) return finished(ctx, {grpc::StatusCode::INVALID_ARGUMENT, "missing submit field"});
   const v1::SubmitProofRequest& submit = req->submit();
   if (Status s = check_request(submit); !s.is_ok()) return finished(ctx, to_grpc(s));
-  const std::string id = submit.request_id().empty() ? make_uuid() : submit.request_id();
+  // Without a request id nobody else can know the job: the caller's going away cancels it.
+  const bool private_id = submit.request_id().empty();
+  const std::string id = private_id ? make_uuid() : submit.request_id();
   auto request = translate(submit);
   if (!request.is_ok()) return failed_in_band(ctx, id, request.status(), out->mutable_result());
-  auto* reactor = new AwaitReactor(registry_, timer_, id, out->mutable_result());
   const gadgets::Sha256Digest digest = request_digest(submit);
+  // gRPC keeps the request until the call finishes, which for a Prove is when its proof is
+  // done: the job has the payload, so the message's copy (up to max_message_mib) goes now.
+  // gRPC allocated the message mutable; the handler is only handed a const view of it.
+  const_cast<v1::ProveRequest*>(req)->clear_submit();
+  auto* reactor = new AwaitReactor(registry_, timer_, caller, id, out->mutable_result());
   reactor->start(
-      [this, id, digest, &request](RequestRegistry::Waiter waiter) -> Result<uint64_t> {
+      [this, caller, id, digest, private_id, &request](RequestRegistry::Waiter waiter) -> Result<uint64_t> {
         RequestRegistry::Waiter refused = waiter;
-        auto submitted = registry_.submit(id, digest, std::move(request).value(), std::move(waiter));
+        auto submitted =
+            registry_.submit(caller, id, digest, std::move(request).value(), std::move(waiter), private_id);
         if (submitted.is_ok()) return submitted->token;
-        if (submitted.status().code() == StatusCode::kUnavailable) return submitted.status();
+        // Shutting down, or over an admission limit: a gRPC status, so the client retries later.
+        const StatusCode code = submitted.status().code();
+        if (code == StatusCode::kUnavailable || code == StatusCode::kOutOfMemory) return submitted.status();
         // Refused by the engine (unknown circuit, a payload it rejects, an id in use): FAILED.
         engine::JobResult why;
         why.status = submitted.status();
@@ -141,15 +162,23 @@ grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx
 
 grpc::ServerUnaryReactor* ProvingService::CancelProof(grpc::CallbackServerContext* ctx,
                                                       const v1::CancelProofRequest* req, v1::CancelProofResponse* out) {
-  const Status s = registry_.cancel(req->job_id());
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
+  const Status s = registry_.cancel(caller, req->job_id());
   if (!s.is_ok()) return finished(ctx, to_grpc(s));
   out->set_was_running(true);
   return finished(ctx, grpc::Status::OK);
 }
 
-grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext* ctx, const v1::GetStatusRequest*,
-                                                    v1::GetStatusResponse* out) {
+grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext* ctx,
+                                                    const v1::GetStatusRequest* req, v1::GetStatusResponse* out) {
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
   const engine::EngineStatus s = engine_.status();
+  // The lists that grow with the deployment (parameter files, circuits) come a page at a time.
+  const size_t offset = req->list_offset();
+  const size_t limit = req->list_limit() == 0 ? kStatusListLimit : std::min<size_t>(req->list_limit(), kStatusListMax);
+  auto in_page = [&](size_t index) { return index >= offset && index - offset < limit; };
   for (const auto& w : s.workers) {
     auto* o = out->add_workers();
     o->set_name(w.name);
@@ -169,7 +198,9 @@ grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext*
     g->set_proofs(w.proofs);
     g->set_description(w.description);
   }
-  for (const auto& srs : s.srs) {
+  for (size_t i = 0; i < s.srs.size(); ++i) {
+    if (!in_page(i)) continue;
+    const engine::SrsInfo& srs = s.srs[i];
     auto* o = out->add_loaded_srs();
     o->set_circuit_id(srs.circuit_id);
     o->set_tier(to_proto(srs.tier));
@@ -203,19 +234,30 @@ grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext*
   out->set_running(s.running);
   out->set_working_used_bytes(s.working_used);
   out->set_working_limit_bytes(s.working_limit);
-  for (const auto& c : s.circuits) out->add_circuits(c);
+  for (size_t i = 0; i < s.circuits.size(); ++i) {
+    if (in_page(i)) out->add_circuits(s.circuits[i]);
+  }
+  out->set_loaded_srs_total(s.srs.size());
+  out->set_circuits_total(s.circuits.size());
   out->set_retained_results(registry_.retained());
+  const RequestRegistry::Admitted admitted = registry_.admitted();
+  out->set_admitted_jobs(admitted.jobs);
+  out->set_admitted_payload_bytes(admitted.bytes);
   return finished(ctx, grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* ProvingService::GetMetrics(grpc::CallbackServerContext* ctx, const v1::GetMetricsRequest*,
                                                      v1::GetMetricsResponse* out) {
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
   out->set_prometheus_text(engine_.metrics_text());
   return finished(ctx, grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* ProvingService::PreloadSRS(grpc::CallbackServerContext* ctx,
                                                      const v1::PreloadSrsRequest* req, v1::PreloadSrsResponse* out) {
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
   const std::string id = circuit_id_from_curio_name(req->circuit_id());
   const auto before = srs_of(engine_.status(), id);
   const bool hot = before && before->tier == engine::SrsTier::kHot;
@@ -232,6 +274,8 @@ grpc::ServerUnaryReactor* ProvingService::PreloadSRS(grpc::CallbackServerContext
 
 grpc::ServerUnaryReactor* ProvingService::EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSrsRequest* req,
                                                    v1::EvictSrsResponse* out) {
+  Caller caller;
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
   const std::string id = circuit_id_from_curio_name(req->circuit_id());
   const auto before = srs_of(engine_.status(), id);
   if (Status s = engine_.evict(id); !s.is_ok()) return finished(ctx, to_grpc(s));

@@ -4,7 +4,10 @@
 // keys) to the engine; a Prove or AwaitProof that waits holds no thread — the registry's
 // waiter finishes the call, one shared timer ends calls whose timeout_ms passes (in-band
 // TIMEOUT), and a client that goes away drops its wait (the job goes on, its result is kept
-// for a retry). Job outcomes come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC
+// for a retry; a Prove without request id, whose job nobody else can know, cancels it). Every
+// call is identified first (CallerIdentity: the unix peer's uid, or an authenticated TCP
+// client): jobs belong to their caller. GetStatus answers with summaries and at most
+// `list_limit` circuits and parameter files a call. Job outcomes come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC
 // status codes only for calls that cannot become a job (the proto's header lists them).
 #pragma once
 
@@ -16,6 +19,7 @@
 
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "engine/engine.hpp"
+#include "server/caller_identity.hpp"
 #include "server/deadline_timer.hpp"
 #include "server/request_ids.hpp"
 
@@ -27,7 +31,7 @@ grpc::Status to_grpc(const Status& status);
 class ProvingService final : public cuzk::v1::ProvingEngine::CallbackService {
  public:
   // `engine` outlives the service; its catalog is read once, here.
-  ProvingService(engine::Engine& engine, RequestRegistryOptions options);
+  ProvingService(engine::Engine& engine, RequestRegistryOptions options, CallerIdentity identity);
 
   grpc::ServerUnaryReactor* SubmitProof(grpc::CallbackServerContext* ctx, const v1::SubmitProofRequest* req,
                                         v1::SubmitProofResponse* out) override;
@@ -51,6 +55,7 @@ class ProvingService final : public cuzk::v1::ProvingEngine::CallbackService {
   Result<engine::JobRequest> translate(const v1::SubmitProofRequest& req) const;
 
   engine::Engine& engine_;
+  const CallerIdentity identity_;
   RequestRegistry registry_;
   DeadlineTimer timer_;
   const std::set<std::string> circuits_;

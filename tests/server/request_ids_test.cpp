@@ -1,7 +1,9 @@
 // RequestRegistry over a real engine (synthetic circuits on the CPU prover): concurrent
 // requests under one id prove once; a retry after completion gets the kept result; the same
 // id with another request is refused; a failed or cancelled job's id proves anew; empty ids
-// get UUIDs; kept results expire and are bounded; a forgotten waiter is never called.
+// get UUIDs; kept results expire and are bounded; a forgotten waiter is never called; each
+// client has its own ids (root sees all); admission limits name the limit reached; a caller
+// abandoning a job only it knew cancels it.
 #include "server/request_ids.hpp"
 
 #include <gtest/gtest.h>
@@ -20,6 +22,10 @@ namespace cuzk::server {
 namespace {
 
 using std::chrono::milliseconds;
+
+const Caller kAlice{"uid:1000", false};
+const Caller kBob{"uid:1001", false};
+const Caller kRoot{"uid:0", true};
 
 gadgets::Sha256Digest digest(uint8_t tag) {
   gadgets::Sha256Digest d{};
@@ -100,6 +106,7 @@ class RequestRegistryTest : public ::testing::Test {
     return *registry_;
   }
   uint64_t submitted() { return engine_->status().submitted; }
+  uint64_t cancelled() { return engine_->status().cancelled; }
 
   std::filesystem::path dir_;
   std::unique_ptr<engine::Engine> engine_;
@@ -109,8 +116,8 @@ class RequestRegistryTest : public ::testing::Test {
 TEST_F(RequestRegistryTest, ConcurrentRequestsUnderOneIdProveOnce) {
   RequestRegistry& r = registry();
   Collector c;
-  auto first = r.submit("porep-1000-7", digest(1), job("synthetic-64x3", "a"), c.waiter());
-  auto second = r.submit("porep-1000-7", digest(1), job("synthetic-64x3", "a"), c.waiter());
+  auto first = r.submit(kAlice, "porep-1000-7", digest(1), job("synthetic-64x3", "a"), c.waiter());
+  auto second = r.submit(kAlice, "porep-1000-7", digest(1), job("synthetic-64x3", "a"), c.waiter());
   ASSERT_TRUE(first.is_ok() && second.is_ok());
   EXPECT_FALSE(first->attached);
   EXPECT_TRUE(second->attached);
@@ -124,12 +131,12 @@ TEST_F(RequestRegistryTest, ConcurrentRequestsUnderOneIdProveOnce) {
 TEST_F(RequestRegistryTest, RetryAfterCompletionGetsTheKeptResult) {
   RequestRegistry& r = registry();
   Collector c;
-  ASSERT_TRUE(r.submit("wdpost-1-0", digest(2), job("synthetic-64", "b"), c.waiter()).is_ok());
+  ASSERT_TRUE(r.submit(kAlice, "wdpost-1-0", digest(2), job("synthetic-64", "b"), c.waiter()).is_ok());
   const auto first = c.wait_for(1)[0];
   ASSERT_TRUE(first->status.is_ok());
   EXPECT_EQ(r.retained(), 1u);
   Collector retry;
-  auto again = r.submit("wdpost-1-0", digest(2), job("synthetic-64", "b"), retry.waiter());
+  auto again = r.submit(kAlice, "wdpost-1-0", digest(2), job("synthetic-64", "b"), retry.waiter());
   ASSERT_TRUE(again.is_ok());
   EXPECT_TRUE(again->attached);
   EXPECT_EQ(again->token, 0u);  // handed back at once
@@ -137,7 +144,7 @@ TEST_F(RequestRegistryTest, RetryAfterCompletionGetsTheKeptResult) {
   EXPECT_EQ(proof_bytes(*retry.wait_for(1)[0]), proof_bytes(*first));
   // Awaiting it again works too (the result stays kept).
   Collector awaited;
-  ASSERT_TRUE(r.wait("wdpost-1-0", awaited.waiter()).is_ok());
+  ASSERT_TRUE(r.wait(kAlice, "wdpost-1-0", awaited.waiter()).is_ok());
   EXPECT_EQ(awaited.wait_for(1)[0], first);
   EXPECT_EQ(submitted(), 1u);
 }
@@ -145,14 +152,14 @@ TEST_F(RequestRegistryTest, RetryAfterCompletionGetsTheKeptResult) {
 TEST_F(RequestRegistryTest, SameIdWithAnotherRequestIsRefused) {
   RequestRegistry& r = registry();
   Collector c;
-  ASSERT_TRUE(r.submit("porep-1-1", digest(3), job("synthetic-64x2", "c"), c.waiter()).is_ok());
-  auto clash = r.submit("porep-1-1", digest(4), job("synthetic-64x2", "d"), nullptr);
+  ASSERT_TRUE(r.submit(kAlice, "porep-1-1", digest(3), job("synthetic-64x2", "c"), c.waiter()).is_ok());
+  auto clash = r.submit(kAlice, "porep-1-1", digest(4), job("synthetic-64x2", "d"), nullptr);
   ASSERT_FALSE(clash.is_ok());
   EXPECT_EQ(clash.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(clash.status().message().find("request_id 'porep-1-1' is in use by a different request"), std::string::npos)
       << clash.status().message();
   ASSERT_TRUE(c.wait_for(1)[0]->status.is_ok());
-  auto after = r.submit("porep-1-1", digest(4), job("synthetic-64x2", "d"), nullptr);  // completed: still refused
+  auto after = r.submit(kAlice, "porep-1-1", digest(4), job("synthetic-64x2", "d"), nullptr);  // completed: still refused
   ASSERT_FALSE(after.is_ok());
   EXPECT_NE(after.status().message().find("a completed synthetic-64x2 job"), std::string::npos);
   EXPECT_EQ(submitted(), 1u);
@@ -161,22 +168,22 @@ TEST_F(RequestRegistryTest, SameIdWithAnotherRequestIsRefused) {
 TEST_F(RequestRegistryTest, CancelledOrRefusedIdsProveAnew) {
   RequestRegistry& r = registry();
   Collector c;
-  ASSERT_TRUE(r.submit("snap-1-1", digest(5), job("synthetic-256x64", "e"), c.waiter()).is_ok());
-  ASSERT_TRUE(r.cancel("snap-1-1").is_ok());
+  ASSERT_TRUE(r.submit(kAlice, "snap-1-1", digest(5), job("synthetic-256x64", "e"), c.waiter()).is_ok());
+  ASSERT_TRUE(r.cancel(kAlice, "snap-1-1").is_ok());
   const auto cancelled = c.wait_for(1)[0];
   EXPECT_EQ(cancelled->status.code(), StatusCode::kCancelled);
-  EXPECT_EQ(r.cancel("snap-1-1").code(), StatusCode::kFailedPrecondition);
+  EXPECT_EQ(r.cancel(kAlice, "snap-1-1").code(), StatusCode::kFailedPrecondition);
   Collector retry;
-  auto again = r.submit("snap-1-1", digest(5), job("synthetic-64", "e"), retry.waiter());
+  auto again = r.submit(kAlice, "snap-1-1", digest(5), job("synthetic-64", "e"), retry.waiter());
   ASSERT_TRUE(again.is_ok());
   EXPECT_FALSE(again->attached);  // a new attempt
   EXPECT_TRUE(retry.wait_for(1)[0]->status.is_ok());
   // A request the engine refuses is an error for its caller and leaves no entry behind.
-  auto refused = r.submit("bad-1", digest(6), job("synthetic-64", std::string(65, 'x')), nullptr);
+  auto refused = r.submit(kAlice, "bad-1", digest(6), job("synthetic-64", std::string(65, 'x')), nullptr);
   ASSERT_FALSE(refused.is_ok());
   EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(r.wait("bad-1", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
-  EXPECT_EQ(r.cancel("no-such-id").code(), StatusCode::kNotFound);
+  EXPECT_EQ(r.wait(kAlice, "bad-1", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(r.cancel(kAlice, "no-such-id").code(), StatusCode::kNotFound);
 }
 
 TEST_F(RequestRegistryTest, EmptyIdsGetUuids) {
@@ -185,7 +192,7 @@ TEST_F(RequestRegistryTest, EmptyIdsGetUuids) {
   std::set<std::string> ids;
   Collector c;
   for (int i = 0; i < 3; ++i) {
-    auto s = r.submit("", digest(7), job("synthetic-64", "f"), c.waiter());
+    auto s = r.submit(kAlice, "", digest(7), job("synthetic-64", "f"), c.waiter());
     ASSERT_TRUE(s.is_ok());
     EXPECT_TRUE(std::regex_match(s->id, uuid)) << s->id;
     EXPECT_FALSE(s->attached);
@@ -203,19 +210,19 @@ TEST_F(RequestRegistryTest, KeptResultsExpireAndAreBounded) {
   RequestRegistry& r = registry(options);
   Collector c;
   for (const char* id : {"a", "b", "c"}) {
-    ASSERT_TRUE(r.submit(id, digest(8), job("synthetic-64", id), c.waiter()).is_ok());
+    ASSERT_TRUE(r.submit(kAlice, id, digest(8), job("synthetic-64", id), c.waiter()).is_ok());
     c.wait_for(static_cast<size_t>(id[0] - 'a' + 1));
   }
   EXPECT_EQ(r.retained(), 2u);  // "a" went first
-  EXPECT_EQ(r.wait("a", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
-  EXPECT_TRUE(r.wait("c", [](const RequestRegistry::Outcome&) {}).is_ok());
+  EXPECT_EQ(r.wait(kAlice, "a", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
+  EXPECT_TRUE(r.wait(kAlice, "c", [](const RequestRegistry::Outcome&) {}).is_ok());
   std::this_thread::sleep_for(milliseconds(400));
-  auto expired = r.wait("c", [](const RequestRegistry::Outcome&) {});
+  auto expired = r.wait(kAlice, "c", [](const RequestRegistry::Outcome&) {});
   EXPECT_EQ(expired.status().code(), StatusCode::kNotFound);
   EXPECT_EQ(r.retained(), 0u);
   // An expired id proves anew.
   Collector again;
-  auto s = r.submit("c", digest(8), job("synthetic-64", "c"), again.waiter());
+  auto s = r.submit(kAlice, "c", digest(8), job("synthetic-64", "c"), again.waiter());
   ASSERT_TRUE(s.is_ok());
   EXPECT_FALSE(s->attached);
   EXPECT_TRUE(again.wait_for(1)[0]->status.is_ok());
@@ -224,15 +231,98 @@ TEST_F(RequestRegistryTest, KeptResultsExpireAndAreBounded) {
 TEST_F(RequestRegistryTest, AForgottenWaiterIsNeverCalled) {
   RequestRegistry& r = registry();
   Collector gone, stays;
-  auto s = r.submit("winpost-1", digest(9), job("synthetic-64x4", "g"), gone.waiter());
+  auto s = r.submit(kAlice, "winpost-1", digest(9), job("synthetic-64x4", "g"), gone.waiter());
   ASSERT_TRUE(s.is_ok());
   ASSERT_NE(s->token, 0u);
-  auto other = r.wait("winpost-1", stays.waiter());
+  auto other = r.wait(kAlice, "winpost-1", stays.waiter());
   ASSERT_TRUE(other.is_ok());
-  EXPECT_TRUE(r.forget("winpost-1", s->token));
-  EXPECT_FALSE(r.forget("winpost-1", s->token));
+  EXPECT_TRUE(r.forget(kAlice, "winpost-1", s->token));
+  EXPECT_FALSE(r.forget(kAlice, "winpost-1", s->token));
   EXPECT_TRUE(stays.wait_for(1)[0]->status.is_ok());
   EXPECT_EQ(gone.count(), 0u);
+}
+
+TEST_F(RequestRegistryTest, EachClientHasItsOwnIds) {
+  RequestRegistry& r = registry();
+  Collector alice, bob, root;
+  ASSERT_TRUE(r.submit(kAlice, "porep-1-2", digest(10), job("synthetic-256x64", "h"), alice.waiter()).is_ok());
+  // Bob cannot see, await or cancel Alice's job ...
+  EXPECT_EQ(r.wait(kBob, "porep-1-2", bob.waiter()).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(r.cancel(kBob, "porep-1-2").code(), StatusCode::kNotFound);
+  // ... and the same id is a job of his own, not an attachment to hers.
+  auto his = r.submit(kBob, "porep-1-2", digest(10), job("synthetic-64", "h"), bob.waiter());
+  ASSERT_TRUE(his.is_ok());
+  EXPECT_FALSE(his->attached);
+  // Root may await and cancel anyone's (here the first owner's in order: Alice's).
+  ASSERT_TRUE(r.wait(kRoot, "porep-1-2", root.waiter()).is_ok());
+  ASSERT_TRUE(r.cancel(kRoot, "porep-1-2").is_ok());
+  EXPECT_EQ(alice.wait_for(1)[0]->status.code(), StatusCode::kCancelled);
+  EXPECT_EQ(root.wait_for(1)[0]->status.code(), StatusCode::kCancelled);
+  EXPECT_TRUE(bob.wait_for(1)[0]->status.is_ok());
+  EXPECT_EQ(submitted(), 2u);
+}
+
+TEST_F(RequestRegistryTest, AdmissionLimitsNameTheLimitReached) {
+  RequestRegistryOptions options;
+  options.max_jobs_per_client = 2;
+  options.max_jobs = 3;
+  options.max_bytes_per_client = 40;
+  RequestRegistry& r = registry(options);
+  Collector c;
+  ASSERT_TRUE(r.submit(kAlice, "a1", digest(11), job("synthetic-256x64", "1"), c.waiter()).is_ok());
+  ASSERT_TRUE(r.submit(kAlice, "a2", digest(11), job("synthetic-256x64", "2"), c.waiter()).is_ok());
+  auto third = r.submit(kAlice, "a3", digest(11), job("synthetic-256x64", "3"), c.waiter());
+  ASSERT_FALSE(third.is_ok());
+  EXPECT_EQ(third.status().code(), StatusCode::kOutOfMemory);  // RESOURCE_EXHAUSTED over gRPC
+  EXPECT_NE(third.status().message().find("daemon.max_queued_jobs_per_client"), std::string::npos)
+      << third.status().message();
+  // A retry of a job in flight is no new job: it attaches.
+  EXPECT_TRUE(r.submit(kAlice, "a1", digest(11), job("synthetic-256x64", "1"), nullptr).is_ok());
+  // Another client still has room, until the total is reached.
+  ASSERT_TRUE(r.submit(kBob, "b1", digest(11), job("synthetic-256x64", "4"), c.waiter()).is_ok());
+  auto over_total = r.submit(kBob, "b2", digest(11), job("synthetic-64", "5"), nullptr);
+  ASSERT_FALSE(over_total.is_ok());
+  EXPECT_NE(over_total.status().message().find("daemon.max_queued_jobs)"), std::string::npos)
+      << over_total.status().message();
+  EXPECT_EQ(r.admitted().jobs, 3u);
+  for (const char* id : {"a1", "a2"}) ASSERT_TRUE(r.cancel(kAlice, id).is_ok());
+  ASSERT_TRUE(r.cancel(kBob, "b1").is_ok());
+  c.wait_for(3);
+  EXPECT_EQ(r.admitted().jobs, 0u);
+  EXPECT_EQ(r.admitted().bytes, 0u);
+  // Bytes: a payload that would take the client past its bytes.
+  auto big = r.submit(kAlice, "a4", digest(11), job("synthetic-64", std::string(41, 'x')), nullptr);
+  ASSERT_FALSE(big.is_ok());
+  EXPECT_NE(big.status().message().find("daemon.max_queued_bytes_per_client"), std::string::npos)
+      << big.status().message();
+  // Room again once the jobs finished.
+  Collector again;
+  ASSERT_TRUE(r.submit(kAlice, "a5", digest(11), job("synthetic-64", "6"), again.waiter()).is_ok());
+  EXPECT_TRUE(again.wait_for(1)[0]->status.is_ok());
+}
+
+TEST_F(RequestRegistryTest, AbandoningAPrivateIdCancelsItsJob) {
+  RequestRegistry& r = registry();
+  Collector gone;
+  // A Prove without request id: nobody else knows the id, so the caller's going away cancels it.
+  auto lone = r.submit(kAlice, make_uuid(), digest(12), job("synthetic-256x64", "i"), gone.waiter(), true);
+  ASSERT_TRUE(lone.is_ok());
+  EXPECT_TRUE(r.abandon(kAlice, lone->id, lone->token));
+  for (int i = 0; i < 600 && cancelled() == 0; ++i) std::this_thread::sleep_for(milliseconds(10));
+  EXPECT_EQ(cancelled(), 1u);
+  EXPECT_EQ(gone.count(), 0u);
+  // A client's own request id: the job goes on and its result is kept for a retry.
+  Collector left, retry;
+  auto named = r.submit(kAlice, "porep-9-9", digest(13), job("synthetic-64x2", "j"), left.waiter());
+  ASSERT_TRUE(named.is_ok());
+  EXPECT_TRUE(r.abandon(kAlice, "porep-9-9", named->token));
+  for (int i = 0; i < 6000 && r.retained() < 2; ++i) std::this_thread::sleep_for(milliseconds(10));
+  auto again = r.submit(kAlice, "porep-9-9", digest(13), job("synthetic-64x2", "j"), retry.waiter());
+  ASSERT_TRUE(again.is_ok());
+  EXPECT_TRUE(again->attached);
+  EXPECT_TRUE(retry.wait_for(1)[0]->status.is_ok());
+  EXPECT_EQ(left.count(), 0u);
+  EXPECT_EQ(cancelled(), 1u);
 }
 
 }  // namespace
