@@ -1,4 +1,5 @@
-// MetricsHttp: accept loop with a poll timeout so stop() is prompt.
+// MetricsHttp: one poll loop over the listening socket and every open connection (each
+// non-blocking, with a deadline); a poll timeout so stop() is prompt.
 #include "server/metrics_http.hpp"
 
 #include <arpa/inet.h>
@@ -9,8 +10,76 @@
 
 #include <cerrno>
 #include <cstring>
+#include <deque>
+#include <vector>
 
 namespace cuzk::server {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kMaxRequestBytes = 8192;
+
+// One client: its request until the blank line that ends the headers, then the answer.
+struct Connection {
+  int fd = -1;
+  Clock::time_point deadline;
+  std::string request, response;
+  size_t sent = 0;
+  bool answering = false;
+};
+
+std::string answer(const std::string& request, const std::function<std::string()>& render) {
+  std::string body, status = "404 Not Found";
+  if (request.starts_with("GET /metrics ") || request.starts_with("GET /metrics?")) {
+    body = render();
+    status = "200 OK";
+  }
+  std::string out = "HTTP/1.0 ";
+  out += status;
+  out += "\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: ";
+  out += std::to_string(body.size());
+  out += "\r\nConnection: close\r\n\r\n";
+  out += body;
+  return out;
+}
+
+// Reads what has arrived; once the headers are complete (or too long), prepares the answer.
+// False when the connection is finished (closed by the client, or an error).
+bool read_request(Connection& c, const std::function<std::string()>& render) {
+  char buf[2048];
+  for (;;) {
+    const ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
+    if (n > 0) {
+      c.request.append(buf, static_cast<size_t>(n));
+      if (c.request.find("\r\n\r\n") != std::string::npos || c.request.find("\n\n") != std::string::npos ||
+          c.request.size() >= kMaxRequestBytes) {
+        c.response = answer(c.request, render);
+        c.answering = true;
+        return true;
+      }
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+  }
+}
+
+// Sends what the socket takes; false once everything is sent or the client is gone.
+bool write_response(Connection& c) {
+  while (c.sent < c.response.size()) {
+    const ssize_t k = ::send(c.fd, c.response.data() + c.sent, c.response.size() - c.sent, MSG_NOSIGNAL);
+    if (k > 0) {
+      c.sent += static_cast<size_t>(k);
+      continue;
+    }
+    if (k < 0 && errno == EINTR) continue;
+    return k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+  }
+  return false;
+}
+
+}  // namespace
 
 MetricsHttp::~MetricsHttp() { stop(); }
 
@@ -25,10 +94,10 @@ Status MetricsHttp::start(const std::string& address, std::function<std::string(
     return Status::invalid_argument("metrics_http '" + address + "': expected an IPv4 host:port");
   }
   addr.sin_port = htons(static_cast<uint16_t>(port));
-  fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   const int one = 1;
   ::setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd_, 16) != 0) {
+  if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd_, 128) != 0) {
     const std::string why = std::strerror(errno);
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
@@ -50,32 +119,42 @@ void MetricsHttp::stop() {
 }
 
 void MetricsHttp::serve() {
+  std::deque<Connection> connections;  // oldest first
+  std::vector<pollfd> polled;
   while (!stopping_) {
-    pollfd p{fd_, POLLIN, 0};
-    if (::poll(&p, 1, 200) <= 0) continue;
-    const int client = ::accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
-    if (client < 0) continue;
-    timeval timeout{2, 0};
-    ::setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    char buf[1024];
-    const ssize_t n = ::recv(client, buf, sizeof buf - 1, 0);
-    const std::string request(buf, n > 0 ? static_cast<size_t>(n) : 0);
-    std::string body, status = "404 Not Found";
-    if (request.starts_with("GET /metrics ") || request.starts_with("GET /metrics?")) {
-      body = render_();
-      status = "200 OK";
+    polled.assign(1, pollfd{fd_, POLLIN, 0});
+    for (const Connection& c : connections) polled.push_back(pollfd{c.fd, static_cast<short>(c.answering ? POLLOUT : POLLIN), 0});
+    if (::poll(polled.data(), polled.size(), 200) < 0 && errno != EINTR) continue;
+    const auto now = Clock::now();
+    std::deque<Connection> still_open;
+    for (size_t i = 0; i < connections.size(); ++i) {
+      Connection& c = connections[i];
+      const short events = polled[i + 1].revents;
+      bool keep = now < c.deadline;
+      if (keep && !c.answering && (events & (POLLIN | POLLHUP | POLLERR)) != 0) keep = read_request(c, render_);
+      if (keep && c.answering && (events & (POLLOUT | POLLIN | POLLHUP | POLLERR)) != 0) keep = write_response(c);
+      if (keep) {
+        still_open.push_back(std::move(c));
+      } else {
+        ::close(c.fd);
+      }
     }
-    const std::string response = "HTTP/1.0 " + status +
-                                 "\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: " +
-                                 std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-    size_t sent = 0;
-    while (sent < response.size()) {
-      const ssize_t k = ::send(client, response.data() + sent, response.size() - sent, MSG_NOSIGNAL);
-      if (k <= 0) break;
-      sent += static_cast<size_t>(k);
+    connections = std::move(still_open);
+    if ((polled[0].revents & POLLIN) == 0) continue;
+    for (;;) {
+      const int client = ::accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+      if (client < 0) break;
+      if (connections.size() >= kMaxConnections) {  // the oldest makes room
+        ::close(connections.front().fd);
+        connections.pop_front();
+      }
+      Connection c;
+      c.fd = client;
+      c.deadline = now + connection_timeout_;
+      connections.push_back(std::move(c));
     }
-    ::close(client);
   }
+  for (const Connection& c : connections) ::close(c.fd);
 }
 
 }  // namespace cuzk::server
