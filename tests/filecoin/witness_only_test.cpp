@@ -1,10 +1,13 @@
 // Witness-only synthesis (r1cs::WitnessConstraintSystem) of the PoSt and SnapDeals circuits
 // equals classic synthesis, inputs and aux value for value, at 2 KiB: WindowPoSt and
-// WinningPoSt partitions and every SnapDeals partition from synthetic vanilla proofs. (The
-// PoRep partition: tests/filecoin/porep/stacked_circuit_witness_only_test.)
+// WinningPoSt partitions and every SnapDeals partition from synthetic vanilla proofs; and spot
+// checks at 32 GiB: the WinningPoSt partition, 3 slots of a WindowPoSt partition, and a SnapDeals
+// partition's header with its first challenge. (The PoRep partition:
+// tests/filecoin/porep/stacked_circuit_witness_only_test.)
 #include <gtest/gtest.h>
 
 #include "filecoin/circuits_2kib.hpp"
+#include "filecoin/snapdeals/update_circuit.hpp"
 #include "support/witness_equivalence.hpp"
 
 namespace cuzk::filecoin {
@@ -21,6 +24,41 @@ TEST(WitnessOnly, PostAndSnapDeals2KiB) {
       ASSERT_TRUE(status.is_ok()) << status.to_string();
     });
   }
+}
+
+constexpr uint64_t k32GiB = uint64_t{32} << 30;
+
+TEST(WitnessOnly, Post32GiB) {
+  ThreadPool pool(2);
+  for (const PostKind kind : {PostKind::kWindow, PostKind::kWinning}) {
+    SCOPED_TRACE(std::string(post_kind_name(kind)));
+    Result<PostConfig> config = post_config(kind, k32GiB);
+    ASSERT_TRUE(config.is_ok());
+    if (kind == PostKind::kWindow) config->sector_count = 3;  // every slot has the same shape
+    const Result<PostInstance> instance = synthetic_post_instance(*config, 3, pool);
+    ASSERT_TRUE(instance.is_ok()) << instance.status().to_string();
+    cuzk::test::expect_same_witness([&](r1cs::ConstraintSystem& cs) {
+      const Status status = instance->circuit.synthesize(cs);
+      ASSERT_TRUE(status.is_ok()) << status.to_string();
+    });
+  }
+}
+
+TEST(WitnessOnly, SnapDeals32GiBHeaderAndChallenge) {
+  using namespace snapdeals;
+  const Result<SnapConfig> config = snap_config(k32GiB);
+  ASSERT_TRUE(config.is_ok());
+  const Result<SyntheticSnapUpdate> update = synthetic_snap_update(*config, 3, config->h_default);
+  ASSERT_TRUE(update.is_ok()) << update.status().to_string();
+  const Result<CheckedSnapPartition> checked = check_snap_partition(
+      *config, update->partitions[0], 0, update->comm_r_old, update->comm_r_new, update->comm_d_new, update->h);
+  ASSERT_TRUE(checked.is_ok()) << checked.status().to_string();
+  const Result<SnapPrivateInputs> priv = snap_private_inputs(update->partitions[0]);
+  ASSERT_TRUE(priv.is_ok()) << priv.status().to_string();
+  cuzk::test::expect_same_witness([&](r1cs::ConstraintSystem& cs) {
+    const SnapPartitionVariables vars = synthesize_snap_header(cs, *config, checked->public_inputs, *priv);
+    synthesize_snap_challenge(cs, *config, vars, 0, update->partitions[0].challenge_proofs[0]);
+  });
 }
 
 }  // namespace
