@@ -299,7 +299,7 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
            {"pipeline", {"enabled", "synthesis_lookahead", "synthesis_concurrency", "max_parallel_synthesis",
                          "slot_size", "max_gpu_queue_depth"}},
            {"prover", {"threads"}},
-           {"srs", {"param_dirs", "param_cache", "generated_dir", "preload"}},
+           {"srs", {"param_dirs", "param_cache", "generated_dir", "bad_zkey_fatal", "preload"}},
            {"circuits", {"synthetic", "synthetic_on_demand"}},
            {"logging", {"level", "file", "format"}}});
       !s.is_ok()) {
@@ -353,6 +353,7 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   if (!param_cache.empty()) param_dirs.push_back(param_cache);
   c.param_dirs = std::move(param_dirs);
   CUZK_RETURN_IF_ERROR(r.get_string("srs", "generated_dir", c.generated_dir));
+  CUZK_RETURN_IF_ERROR(r.get_bool("srs", "bad_zkey_fatal", c.bad_zkey_fatal));
   CUZK_RETURN_IF_ERROR(r.get_strings("srs", "preload", c.engine.preload));
   CUZK_RETURN_IF_ERROR(r.get_strings("circuits", "synthetic", c.synthetic_ids));
   CUZK_RETURN_IF_ERROR(r.get_bool("circuits", "synthetic_on_demand", c.synthetic_on_demand));

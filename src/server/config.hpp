@@ -23,7 +23,10 @@
 //                <id>.params there holds native circuit <id>'s bellperson parameters);
 //                param_cache = "/data/zk/params" (Curio's key, searched after param_dirs;
 //                unset: Curio's default folder where it exists);
-//                generated_dir (parameters generated for synthetic and test circuits);
+//                generated_dir (parameters generated for synthetic and test circuits; one
+//                damaged since cuzk wrote it is generated again);
+//                bad_zkey_fatal = false (true: an unreadable zkey stops the start instead of
+//                being skipped with a warning naming it);
 //                preload = ["circuit-id", ...]
 //   [circuits]   synthetic = ["synthetic-16384", ...] (benchmark circuits offered);
 //                synthetic_on_demand = false (true: any synthetic-<N>[x<P>] a client names,
@@ -78,6 +81,7 @@ struct DaemonConfig {
   std::vector<int> gpu_devices;  // empty → all
   std::vector<std::string> param_dirs;
   std::string generated_dir;
+  bool bad_zkey_fatal = false;
   std::vector<std::string> synthetic_ids;
   bool synthetic_on_demand = false;
   std::string log_level = "info";

@@ -11,12 +11,16 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 #include "backend/prover_factory.hpp"
+#include "common/private_files.hpp"
 #include "kinds/catalog.hpp"
 #include "server/config.hpp"
 #include "server/logger.hpp"
@@ -106,6 +110,8 @@ Status prepare_socket_path(const std::string& path) {
   return Status::ok();
 }
 
+std::string signal_name(int signal_number) { return signal_number == SIGTERM ? "SIGTERM" : "SIGINT"; }
+
 std::string describe_workers(const engine::EngineStatus& s) {
   std::string out;
   for (const auto& w : s.workers) out += (out.empty() ? "" : ", ") + w.name;
@@ -141,8 +147,17 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   sigaddset(&signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
+  // Temporaries left by writers killed mid-write (SIGKILL, a crash) would fill the disk forever.
+  if (std::error_code ec; std::filesystem::is_directory(c.generated_dir, ec)) {
+    if (const size_t removed = remove_stale_temporaries_in(c.generated_dir); removed > 0) {
+      logger.line("removed " + std::to_string(removed) + " temporary file(s) of killed writers from " +
+                  c.generated_dir);
+    }
+  }
   kinds::KindsConfig kinds_config;
   kinds_config.params = kinds::ParamLocator{c.param_dirs, c.generated_dir};
+  kinds_config.bad_zkey_fatal = c.bad_zkey_fatal;
+  kinds_config.warn = [&logger](const std::string& warning) { logger.line("warning: " + warning); };
   kinds_config.synthetic_ids = c.synthetic_ids;
   kinds_config.synthetic_on_demand = c.synthetic_on_demand;
   kinds_config.multiplier = [] { return backend::make_gpu_generator_multiplier(); };
@@ -230,9 +245,27 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
-  logger.line(std::string("received ") + (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") +
-              ": no new jobs; draining in-flight jobs (at most " + std::to_string(c.drain_timeout_s) + " s)");
+  logger.line("received " + signal_name(signal_number) + ": no new jobs; draining in-flight jobs (at most " +
+              std::to_string(c.drain_timeout_s) + " s)");
+  // A second signal while draining stops at once: the temporaries of files being written are
+  // removed (nothing half-written is left, and nothing incomplete was ever renamed into place),
+  // the socket too; exit 128 + the signal.
+  std::atomic<bool> drained{false};
+  std::thread second_signal([&] {
+    const timespec tick{0, 100'000'000};
+    while (!drained) {
+      const int again = sigtimedwait(&signals, nullptr, &tick);
+      if (again <= 0) continue;
+      const size_t removed = remove_open_temporaries();
+      logger.line("received a second " + signal_name(again) + ": stopping at once (" + std::to_string(removed) +
+                  " file(s) being written removed)");
+      if (!c.socket_path.empty()) ::unlink(c.socket_path.c_str());
+      std::_Exit(128 + again);
+    }
+  });
   (*engine)->shutdown(std::chrono::seconds(c.drain_timeout_s));
+  drained = true;
+  second_signal.join();
   unix_listener.stop();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   metrics_http.stop();

@@ -12,6 +12,7 @@ TEST(DaemonConfig, EmbeddedDefaultsListenOnAUnixSocket) {
   EXPECT_FALSE(c.socket_path.empty());
   EXPECT_TRUE(c.engine.self_verify);
   EXPECT_TRUE(c.use_gpus);
+  EXPECT_FALSE(c.bad_zkey_fatal) << "an unreadable zkey is skipped by default";
 }
 
 TEST(DaemonConfig, EverySectionIsRead) {
@@ -40,6 +41,7 @@ threads = 2
 [srs]
 param_dirs = ["/a", "/b"]
 generated_dir = "/g"
+bad_zkey_fatal = true
 preload = ["synthetic-1024"]
 [logging]
 level = "warn"
@@ -65,6 +67,7 @@ file = "/tmp/x.log"
   EXPECT_EQ(c->engine.prover_threads, 2u);
   EXPECT_EQ(c->param_dirs, (std::vector<std::string>{"/a", "/b"}));
   EXPECT_EQ(c->generated_dir, "/g");
+  EXPECT_TRUE(c->bad_zkey_fatal);
   EXPECT_EQ(c->engine.preload, (std::vector<std::string>{"synthetic-1024"}));
   EXPECT_EQ(c->log_level, "warn");
   EXPECT_EQ(c->log_file, "/tmp/x.log");
