@@ -22,7 +22,8 @@
 // already faulted in, outside the working-memory budget), or to the background reclaimer. Every finished job logs
 //   job <id> circuit=<id> kind=<kind> …: <status>
 //   timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)
-// A proof that fails self-verification is never returned as a success.
+// Every synthesized partition's witness is checked row by row before it is proved (UNSATISFIABLE
+// naming the row); a proof that fails self-verification is never returned as a success.
 //
 // Thread-safe: every public method may be called from any thread.
 #pragma once
