@@ -5,6 +5,7 @@
 
 #include "r1cs/compact_spmv.hpp"
 #include "r1cs/witness_constraint_system.hpp"
+#include "r1cs/witness_expansion.hpp"
 
 namespace cuzk::r1cs {
 
@@ -19,11 +20,7 @@ Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& 
     return {StatusCode::kFailedPrecondition, std::move(message)};
   }
   assignment.clear();
-  assignment.input_assignment.assign(witness.inputs.begin(), witness.inputs.end());
-  assignment.aux_assignment.resize(witness.aux.size());
-  pool.parallel_for(witness.aux.size(), [&](size_t begin, size_t end) {
-    witness.aux.expand(begin, std::span<ff::Fr>(assignment.aux_assignment).subspan(begin, end - begin));
-  });
+  expand_witness(witness, assignment, &pool);
   return evaluate_into_assignment(shape, assignment, pool);
 }
 
