@@ -1,6 +1,7 @@
 // Native circuits: bellperson parameter files (read, or written by the test setup and generated
 // again when damaged), synthesis into a ProvingAssignment with buffer reuse, public inputs from
-// the assignment.
+// the assignment; optionally through recorded constraint matrices (witness-only synthesis plus
+// the sparse product).
 #include "kinds/native_circuit.hpp"
 
 #include <filesystem>
@@ -12,6 +13,8 @@
 #include "common/thread_annotations.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "kinds/generated_params.hpp"
+#include "kinds/recorded_matrices.hpp"
+#include "r1cs/recorded_synthesis.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -33,7 +36,12 @@ class SpanStreamBuf final : public std::streambuf {
 
 class NativeCircuit final : public CircuitDef {
  public:
-  explicit NativeCircuit(NativeCircuitSpec spec) : spec_(std::move(spec)) {}
+  explicit NativeCircuit(NativeCircuitSpec spec) : spec_(std::move(spec)) {
+    if (spec_.recorded_matrices && !spec_.assign_prepared) {
+      recorded_ = std::make_unique<RecordedMatrices>(spec_.id, spec_.params_path,
+                                                     [circuit = spec_.circuit] { return circuit({}, 0); });
+    }
+  }
 
   const std::string& id() const override { return spec_.id; }
   std::string_view kind() const override { return spec_.kind; }
@@ -113,7 +121,11 @@ class NativeCircuit final : public CircuitDef {
       out->public_inputs = std::move(done.public_inputs);
       return out;
     }
-    if (spec_.assign) {
+    if (recorded_) {
+      CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_->get(pool));
+      CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
+      CUZK_RETURN_IF_ERROR(r1cs::synthesize_with_recorded_matrices(*circuit, *shape, out->assignment, pool));
+    } else if (spec_.assign) {
       CUZK_ASSIGN_OR_RETURN(out->assignment, spec_.assign(payload, partition, std::move(out->assignment), pool));
     } else {
       CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
@@ -127,7 +139,7 @@ class NativeCircuit final : public CircuitDef {
   }
 
   void recycle(std::unique_ptr<SynthesizedCircuit> done) const override {
-    if (spec_.assign || spec_.assign_prepared) {
+    if (spec_.assign || spec_.assign_prepared || recorded_) {
       MutexLock lock(free_mutex_);
       if (free_.size() < spec_.recycled_assignments) {
         free_.push_back(std::move(done));
@@ -156,6 +168,7 @@ class NativeCircuit final : public CircuitDef {
   }
 
   NativeCircuitSpec spec_;
+  std::unique_ptr<RecordedMatrices> recorded_;  // with spec_.recorded_matrices
   mutable Mutex free_mutex_;
   mutable std::vector<std::unique_ptr<SynthesizedCircuit>> free_ CUZK_GUARDED_BY(free_mutex_);
 };

@@ -66,9 +66,17 @@ struct NativeCircuitSpec {
   std::function<Result<PreparedSynthesis>(const engine::PreparedPayload& prepared, size_t partition,
                                           r1cs::ProvingAssignment reuse, ThreadPool& pool)>
       assign_prepared;
-  // Proved assignments kept for reuse by `assign` / `assign_prepared` (each holds a whole
-  // circuit's memory).
+  // Proved assignments kept for reuse by `assign` / `assign_prepared` / recorded_matrices
+  // (each holds a whole circuit's memory).
   size_t recycled_assignments = 2;
+  // Synthesis through recorded constraint matrices (kinds/recorded_matrices.hpp) for a circuit
+  // without `assign_prepared`: circuit(payload, partition) synthesizes witness-only (its gadgets
+  // compute the assignment, no linear combination is built) and a, b, c and the densities come
+  // from the circuit's A, B, C — recorded from circuit({}, 0) on first use and cached beside
+  // the parameters — bit-identical to classic synthesis. Replaces `assign`. The seam for a kind
+  // with prepared payloads: a witness-only counterpart of assign_prepared, then
+  // r1cs::assign_from_witness with the same RecordedMatrices.
+  bool recorded_matrices = false;
 };
 
 std::shared_ptr<const engine::CircuitDef> make_native_circuit(NativeCircuitSpec spec);

@@ -1,0 +1,119 @@
+// A native circuit with recorded_matrices: its first synthesis records the matrices beside the
+// parameters (`<params>.pce`), later ones and a new circuit object read them; the assignment
+// equals classic synthesis's (inputs, aux, a, b, c, densities, public inputs) and its proof
+// verifies; a corrupt cache is recorded again, a missing parameter file is NOT_FOUND.
+#include "kinds/recorded_matrices.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "circuits/synthetic.hpp"
+#include "groth16/cpu_prover.hpp"
+#include "kinds/native_circuit.hpp"
+#include "support/recorded_matrices_check.hpp"
+
+namespace cuzk::kinds {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RecordedMatricesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("cuzk_recorded_matrices_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::replace);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::shared_ptr<const engine::CircuitDef> circuit(bool recorded) const {
+    NativeCircuitSpec spec;
+    spec.id = "synthetic-500";
+    spec.kind = "synthetic";
+    spec.params_path = params_path();
+    spec.generate_missing_params = true;
+    spec.validate = [](std::span<const uint8_t>) -> Result<size_t> { return size_t{1}; };
+    spec.circuit = [](std::span<const uint8_t> payload, size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
+      return std::unique_ptr<r1cs::Circuit>(
+          std::make_unique<circuits::SyntheticCircuit>(500, seed_from_payload(payload, partition)));
+    };
+    spec.recorded_matrices = recorded;
+    return make_native_circuit(std::move(spec));
+  }
+  std::string params_path() const { return (dir_ / "synthetic-500.params").string(); }
+
+  std::shared_ptr<const engine::LoadedSrs> load(const engine::CircuitDef& def) {
+    EXPECT_TRUE(def.ensure_srs_file(pool_).is_ok());
+    std::ifstream in(params_path(), std::ios::binary);
+    const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    Result<std::shared_ptr<const engine::LoadedSrs>> srs = def.load_srs(bytes, pool_);
+    EXPECT_TRUE(srs.is_ok()) << srs.status().to_string();
+    return srs.is_ok() ? *srs : nullptr;
+  }
+
+  std::unique_ptr<engine::SynthesizedCircuit> synthesize(const engine::CircuitDef& def, const engine::LoadedSrs& srs) {
+    const uint8_t seed[] = {1, 2, 3};
+    Result<std::unique_ptr<engine::SynthesizedCircuit>> out = def.synthesize(srs, seed, nullptr, 0, pool_);
+    EXPECT_TRUE(out.is_ok()) << out.status().to_string();
+    return out.is_ok() ? std::move(out).value() : nullptr;
+  }
+
+  fs::path dir_;
+  ThreadPool pool_{2};
+};
+
+TEST_F(RecordedMatricesTest, EqualsClassicSynthesisAndItsProofVerifies) {
+  const auto classic_def = circuit(false), recorded_def = circuit(true);
+  const auto srs = load(*classic_def);
+  ASSERT_NE(srs, nullptr);
+  const auto classic = synthesize(*classic_def, *srs);
+  EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
+  const auto recorded = synthesize(*recorded_def, *srs);
+  ASSERT_TRUE(classic && recorded);
+  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
+  test::expect_same_values(recorded->assignment.aux_assignment, classic->assignment.aux_assignment, "aux");
+  test::expect_same_values(recorded->public_inputs, classic->public_inputs, "public inputs");
+  test::expect_same_assignment(recorded->assignment, classic->assignment);  // input rows appended on both
+
+  groth16::CpuProver prover(pool_);
+  groth16::FixedBlinding blinding(ff::Fr::from_u64(5), ff::Fr::from_u64(7));
+  const r1cs::ProvingAssignment* circuits[] = {&recorded->assignment};
+  const Result<std::vector<groth16::Proof>> proofs =
+      prover.prove(srs->proving_key(), circuits, groth16::QapConvention::kBellperson, blinding);
+  ASSERT_TRUE(proofs.is_ok()) << proofs.status().to_string();
+  EXPECT_TRUE(recorded_def->verify(*srs, (*proofs)[0], recorded->public_inputs).is_ok());
+
+  // A second synthesis and a new circuit object read what was recorded.
+  const auto again = synthesize(*circuit(true), *srs);
+  ASSERT_TRUE(again);
+  test::expect_same_assignment(again->assignment, classic->assignment);
+}
+
+TEST_F(RecordedMatricesTest, ACorruptCacheIsRecordedAgain) {
+  const auto classic_def = circuit(false);
+  const auto srs = load(*classic_def);
+  ASSERT_NE(srs, nullptr);
+  const auto classic = synthesize(*classic_def, *srs);
+  ASSERT_NE(synthesize(*circuit(true), *srs), nullptr);
+  const std::string cache = recorded_matrices_path(params_path());
+  const uintmax_t size = fs::file_size(cache);
+  fs::resize_file(cache, size / 2);
+  const auto recorded = synthesize(*circuit(true), *srs);
+  ASSERT_TRUE(classic && recorded);
+  test::expect_same_assignment(recorded->assignment, classic->assignment);
+  EXPECT_EQ(fs::file_size(cache), size);
+}
+
+TEST_F(RecordedMatricesTest, AMissingParameterFileIsNotFound) {
+  const RecordedMatrices matrices("x", (dir_ / "missing.params").string(), [] {
+    return Result<std::unique_ptr<r1cs::Circuit>>(std::make_unique<circuits::SyntheticCircuit>(10, 1));
+  });
+  EXPECT_EQ(matrices.get(pool_).status().code(), StatusCode::kNotFound);
+}
+
+}  // namespace
+}  // namespace cuzk::kinds
