@@ -1,6 +1,7 @@
 // Recorded constraint matrices of the Stacked-DRG PoRep partition circuit: the recording (a
 // CompactRecorder over one synthesis, single-threaded, once per shape) and the CPU sparse
-// product a, b, c = A·w, B·w, C·w (r1cs/compact_spmv on every core), for a whole 2 KiB
+// product a, b, c = A·w, B·w, C·w (r1cs/compact_spmv on every core), and the whole recorded
+// path (witness-only synthesis plus the product), for a whole 2 KiB
 // partition and a slice of a 32 GiB partition (the header and one of its 18 challenges, as
 // porep_synthesis_bench). Counters: constraints, terms, the form's host bytes per constraint
 // and per term, constraints per second. CPU time is the process's (all threads). Challenge
@@ -14,6 +15,8 @@
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "r1cs/compact_spmv.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/recorded_synthesis.hpp"
+#include "r1cs/witness_constraint_system.hpp"
 
 namespace {
 
@@ -60,6 +63,7 @@ void shape_counters(benchmark::State& state, const r1cs::CompactR1cs& shape) {
   state.counters["constraints"] = constraints;
   state.counters["terms"] = static_cast<double>(shape.terms());
   state.counters["host_MiB"] = static_cast<double>(shape.host_bytes()) / (1 << 20);
+  state.counters["device_MiB"] = static_cast<double>(shape.matrix_bytes()) / (1 << 20);
   state.counters["bytes/constraint"] = static_cast<double>(shape.host_bytes()) / constraints;
   state.counters["bytes/term"] = static_cast<double>(shape.host_bytes()) / static_cast<double>(shape.terms());
   state.counters["constraints/s"] = benchmark::Counter(constraints, benchmark::Counter::kIsIterationInvariantRate);
@@ -98,6 +102,33 @@ void BM_CpuSpmvPorep(benchmark::State& state) {
   state.counters["threads"] = static_cast<double>(pool.size());
 }
 BENCHMARK(BM_CpuSpmvPorep)
+    ->Args({2, 0})
+    ->Args({32 << 20, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+
+// The whole recorded path into a ProvingAssignment: witness-only synthesis (one thread), the
+// aux expanded and a, b, c computed on every core (r1cs/recorded_synthesis).
+void BM_RecordedSynthesisPorep(benchmark::State& state) {
+  const PorepConfig config = config_for(state);
+  const Recorded& r = recorded(config);
+  const std::vector<ChallengeProof> challenges(config.challenges_per_partition,
+                                               *filecoin::porep::blank_challenge_proof(config));
+  r1cs::ProvingAssignment assignment;
+  for (auto _ : state) {
+    r1cs::WitnessConstraintSystem witness;
+    Status status = filecoin::porep::synthesize_porep_partition(witness, config, {}, {}, challenges);
+    if (status.is_ok()) status = r1cs::assign_from_witness(witness.witness(), r.shape, assignment, ThreadPool::shared());
+    if (!status.is_ok()) state.SkipWithError(status.to_string().c_str());
+    benchmark::DoNotOptimize(assignment.a.data());
+  }
+  if (assignment.a != r.witness.a || assignment.aux_assignment != r.witness.aux_assignment) {
+    state.SkipWithError("the recorded path differs from synthesis");
+  }
+  shape_counters(state, r.shape);
+}
+BENCHMARK(BM_RecordedSynthesisPorep)
     ->Args({2, 0})
     ->Args({32 << 20, 1})
     ->Unit(benchmark::kMillisecond)

@@ -7,8 +7,12 @@
 
 namespace cuzk::r1cs {
 
+size_t CompactR1cs::matrix_bytes() const {
+  return a.host_bytes() + b.host_bytes() + c.host_bytes() + coefficients.size() * sizeof(ff::Fr);
+}
+
 size_t CompactR1cs::host_bytes() const {
-  size_t bytes = a.host_bytes() + b.host_bytes() + c.host_bytes() + coefficients.size() * sizeof(ff::Fr);
+  size_t bytes = matrix_bytes();
   for (const DensityBitmap* d : {&a_aux_density, &b_input_density, &b_aux_density}) {
     bytes += d->words().size() * sizeof(uint64_t);
   }

@@ -46,7 +46,9 @@ struct CompactR1cs {
   DensityBitmap b_aux_density;
 
   uint64_t terms() const { return a.terms + b.terms + c.terms; }
-  // Every byte the form holds in host memory (matrices, dictionary, densities).
+  // The bytes a device holds for the product: matrices (with chunk offsets) and dictionary.
+  size_t matrix_bytes() const;
+  // Every byte the form holds in host memory: matrix_bytes() and the densities.
   size_t host_bytes() const;
 };
 

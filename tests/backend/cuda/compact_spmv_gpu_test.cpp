@@ -62,7 +62,7 @@ class GpuCompactSpmvTest : public GpuTest {
 
     Result<GpuCompactR1cs> resident = GpuCompactR1cs::upload(shape);
     ASSERT_TRUE(resident.is_ok()) << resident.status().to_string();
-    EXPECT_GE(resident->device_bytes(), shape.a.bytes.size() + shape.b.bytes.size() + shape.c.bytes.size());
+    EXPECT_EQ(resident->device_bytes(), shape.matrix_bytes());
     std::vector<Fr> w = classic.input_assignment;
     w.insert(w.end(), classic.aux_assignment.begin(), classic.aux_assignment.end());
     Result<DeviceArray<Fr>> d_w = DeviceArray<Fr>::allocate(w.size());
