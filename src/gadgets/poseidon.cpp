@@ -11,6 +11,7 @@
 
 #include "poseidon/optimized.hpp"
 #include "r1cs/evaluated_block.hpp"
+#include "r1cs/witness_constraint_system.hpp"
 
 namespace cuzk::gadgets {
 
@@ -272,8 +273,9 @@ const Template& template_for(const OptimizedConstants& constants) {
 }
 
 // The allocations of one hash with their defining constraints' evaluations <a,w>, <b,w>, <c,w>
-// (constraint k follows allocation k).
+// (constraint k follows allocation k); the values alone for a witness-only system.
 struct Steps {
+  bool values_only = false;
   std::vector<Fr> value, a, b, c;
   void clear() {
     value.clear();
@@ -283,6 +285,7 @@ struct Steps {
   }
   void push(const Fr& v, const Fr& av, const Fr& bv, const Fr& cv) {
     value.push_back(v);
+    if (values_only) return;
     a.push_back(av);
     b.push_back(bv);
     c.push_back(cv);
@@ -349,9 +352,16 @@ AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const 
   thread_local std::vector<Variable> slots, in_a, in_b;
   thread_local LinearCombination lcs[3];
   steps.clear();
+  r1cs::WitnessConstraintSystem* witness = cs.witness_only();
+  steps.values_only = witness != nullptr;
   witness_steps(tmpl, preimage, steps);
   const size_t n = steps.value.size();
   assert(3 * n + 1 == tmpl.offsets.size());
+  if (witness) {
+    // The values alone: the constraints are not kept.
+    const Variable first = witness->alloc_many(steps.value);
+    return {{first.index + n - 1, r1cs::VariableKind::kAux}, steps.value.back()};
+  }
   slots.assign(1, Variable::one());
   for (const AllocatedNum& num : preimage) slots.push_back(num.variable);
   if (auto* prover = dynamic_cast<r1cs::EvaluatedBlockSink*>(&cs)) {

@@ -9,8 +9,8 @@
 // replays a recording of the reference for the arity with the witness values and each
 // constraint's evaluations taken from the native optimized permutation: a prover's assignment
 // (r1cs::EvaluatedBlockSink) receives values and densities only, as one block (no linear
-// combination is built), other systems the recorded combinations through
-// ConstraintSystem::enforce_evaluated.
+// combination is built), a witness-only system the values alone, other systems the recorded
+// combinations through ConstraintSystem::enforce_evaluated.
 #pragma once
 
 #include <span>
