@@ -18,6 +18,7 @@
 
 #include "circom/json_format.hpp"
 #include "cli/flags.hpp"
+#include "common/file_reader.hpp"
 #include "common/sample_stats.hpp"
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "kinds/result_encoding.hpp"
@@ -95,14 +96,17 @@ class Client {
   std::unique_ptr<v1::ProvingEngine::Stub> stub_;
 };
 
+// A --payload file is sent whole, so it is at most the largest gRPC message.
+constexpr size_t kMaxPayloadFileBytes = size_t{2047} << 20;
+
 std::string payload_from(const cli::Flags& flags, uint64_t seed, std::string* error) {
   if (flags.has("payload")) {
-    std::ifstream in(flags.get("payload"), std::ios::binary);
-    if (!in) {
-      *error = "cannot read --payload " + flags.get("payload");
+    Result<std::string> text = read_regular_text_file(flags.get("payload"), "--payload", kMaxPayloadFileBytes);
+    if (!text.is_ok()) {
+      *error = text.status().message();
       return {};
     }
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return std::move(text).value();
   }
   return std::to_string(seed);  // a seed for synthetic and Filecoin kinds
 }

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <fstream>
 #include <iomanip>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +12,7 @@
 #include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
 #include "cli/prover_choice.hpp"
+#include "cli/vk_file.hpp"
 #include "common/file_reader.hpp"
 #include "engine/job.hpp"
 #include "filecoin/porep/public_inputs.hpp"
@@ -38,27 +38,6 @@ constexpr size_t kMaxInputBytes = size_t{256} << 20;
 
 Result<std::vector<uint8_t>> read_file(const std::string& path, const std::string& what) {
   return read_regular_file(path, what, kMaxInputBytes);
-}
-
-// The verifying key at the start of a bellperson .vk or .params file (a .params file begins
-// with its key): 864 bytes of points, a u32 big-endian IC count, that many 96-byte points.
-Result<groth16::VerifyingKey> read_vk_prefix(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kNotFound, "cannot read --vk " + path);
-  constexpr size_t kHead = 864, kG1 = 96;
-  std::string bytes(kHead + 4, '\0');
-  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
-    return Status::invalid_argument(path + ": too short for a verifying key");
-  }
-  uint32_t ic = 0;
-  for (size_t i = 0; i < 4; ++i) ic = (ic << 8) | static_cast<uint8_t>(bytes[kHead + i]);
-  if (ic == 0 || ic > (1u << 20)) return Status::invalid_argument(path + ": " + std::to_string(ic) + " IC points");
-  bytes.resize(kHead + 4 + size_t{ic} * kG1);
-  if (!in.read(bytes.data() + kHead + 4, static_cast<std::streamsize>(size_t{ic} * kG1))) {
-    return Status::invalid_argument(path + ": the verifying key's " + std::to_string(ic) + " IC points are cut off");
-  }
-  std::istringstream key(bytes);
-  return groth16::read_verifying_key(key, path);
 }
 
 std::string describe(const porep::PorepConfig& config) {
@@ -291,7 +270,7 @@ int run_porep_verify(std::span<const std::string_view> args, std::ostream& out, 
     config = *c;
   }
 
-  auto vk = read_vk_prefix(flags->get("vk"));
+  auto vk = read_vk_file(flags->get("vk"), "--vk");
   const auto proof_bytes = read_file(flags->get("proof"), "--proof");
   if (!vk.is_ok() || !proof_bytes.is_ok()) {
     err << "cuzk porep verify: " << (vk.is_ok() ? proof_bytes.status() : vk.status()).message() << "\n";

@@ -16,6 +16,7 @@
 #include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
 #include "cli/prover_choice.hpp"
+#include "cli/vk_file.hpp"
 #include "common/file_reader.hpp"
 #include "common/hex.hpp"
 #include "filecoin/post_check.hpp"
@@ -283,11 +284,7 @@ std::vector<FlagSpec> specs(const FlagSpec (&base)[N], const FlagSpec (&extra)[M
 // begins with the key) with inputs[k] for partition k; prints OK or each failing partition.
 int verify_proofs(std::string_view command, const Flags& flags, const std::vector<std::vector<ff::Fr>>& inputs,
                   const std::string& what, std::ostream& out, std::ostream& err) {
-  std::ifstream vk_in(flags.get("vk"), std::ios::binary);
-  if (!vk_in) return report_failure(err, command, Status(StatusCode::kNotFound, "cannot read --vk " + flags.get("vk")));
-  const std::string vk_path = flags.get("vk");
-  Result<groth16::VerifyingKey> vk = vk_path.ends_with(".params") ? groth16::read_params_verifying_key(vk_in, vk_path)
-                                                                  : groth16::read_verifying_key(vk_in, vk_path);
+  Result<groth16::VerifyingKey> vk = read_vk_file(flags.get("vk"), "--vk");
   if (!vk.is_ok()) return report_failure(err, command, vk.status());
   Result<std::vector<uint8_t>> proof_bytes = read_regular_file(flags.get("proof"), "--proof", kMaxProofFileBytes);
   if (!proof_bytes.is_ok()) return report_failure(err, command, proof_bytes.status());

@@ -1,19 +1,23 @@
 // read_regular_file: open without blocking, fstat, refuse what is not a regular file or too
-// large, then read it whole.
+// large, then read it whole (or read only its prefix).
 #include "common/file_reader.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
 namespace cuzk {
 namespace {
 
+// kWhole refuses a file over max_bytes; kPrefix reads its first max_bytes.
+enum class Extent { kWhole, kPrefix };
+
 template <class Bytes>
-Result<Bytes> read_whole(const std::string& path, const std::string& what, size_t max_bytes) {
+Result<Bytes> read_regular(const std::string& path, const std::string& what, size_t max_bytes, Extent extent) {
   const std::string name = what.empty() ? path : what + " " + path;
   // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -23,12 +27,13 @@ Result<Bytes> read_whole(const std::string& path, const std::string& what, size_
     ::close(fd);
     return Status::invalid_argument(name + ": not a regular file");
   }
-  const auto size = static_cast<size_t>(st.st_size);
-  if (size > max_bytes) {
+  const auto file_size = static_cast<size_t>(st.st_size);
+  if (file_size > max_bytes && extent == Extent::kWhole) {
     ::close(fd);
-    return Status::invalid_argument(name + ": " + std::to_string(size) + " bytes, more than the limit of " +
+    return Status::invalid_argument(name + ": " + std::to_string(file_size) + " bytes, more than the limit of " +
                                     std::to_string(max_bytes));
   }
+  const size_t size = std::min(file_size, max_bytes);
   Bytes out(size, 0);
   size_t done = 0;
   while (done < size) {
@@ -49,11 +54,16 @@ Result<Bytes> read_whole(const std::string& path, const std::string& what, size_
 }  // namespace
 
 Result<std::vector<uint8_t>> read_regular_file(const std::string& path, const std::string& what, size_t max_bytes) {
-  return read_whole<std::vector<uint8_t>>(path, what, max_bytes);
+  return read_regular<std::vector<uint8_t>>(path, what, max_bytes, Extent::kWhole);
 }
 
 Result<std::string> read_regular_text_file(const std::string& path, const std::string& what, size_t max_bytes) {
-  return read_whole<std::string>(path, what, max_bytes);
+  return read_regular<std::string>(path, what, max_bytes, Extent::kWhole);
+}
+
+Result<std::vector<uint8_t>> read_regular_file_prefix(const std::string& path, const std::string& what,
+                                                      size_t max_bytes) {
+  return read_regular<std::vector<uint8_t>>(path, what, max_bytes, Extent::kPrefix);
 }
 
 }  // namespace cuzk

@@ -18,5 +18,9 @@ namespace cuzk {
 Result<std::vector<uint8_t>> read_regular_file(const std::string& path, const std::string& what, size_t max_bytes);
 // The same as text.
 Result<std::string> read_regular_text_file(const std::string& path, const std::string& what, size_t max_bytes);
+// The first `max_bytes` bytes of a regular file (all of it if it is shorter; a longer file is
+// not refused). Errors as above.
+Result<std::vector<uint8_t>> read_regular_file_prefix(const std::string& path, const std::string& what,
+                                                      size_t max_bytes);
 
 }  // namespace cuzk

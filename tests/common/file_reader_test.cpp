@@ -1,5 +1,6 @@
 // read_regular_file: a regular file is read whole; a device, a FIFO (without blocking), a
-// directory, a missing file and a file over the limit are refused, naming what and why.
+// directory, a missing file and a file over the limit are refused, naming what and why;
+// read_regular_file_prefix reads a large file's start.
 #include "common/file_reader.hpp"
 
 #include <gtest/gtest.h>
@@ -51,6 +52,17 @@ TEST_F(FileReaderTest, RefusesWhatIsNotARegularFileOrTooLarge) {
   const auto big = read_regular_file((dir_ / "big.bin").string(), "--payload", 100);
   EXPECT_EQ(big.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(big.status().message().find("101 bytes"), std::string::npos) << big.status().message();
+}
+
+TEST_F(FileReaderTest, ReadsThePrefixOfALargerFile) {
+  std::ofstream(dir_ / "key.params", std::ios::binary) << std::string(1000, 'k');
+  auto head = read_regular_file_prefix((dir_ / "key.params").string(), "--vk", 10);
+  ASSERT_TRUE(head.is_ok()) << head.status().to_string();
+  EXPECT_EQ(head->size(), 10u);
+  EXPECT_EQ(read_regular_file_prefix((dir_ / "key.params").string(), "--vk", 5000)->size(), 1000u);
+  const std::string fifo = (dir_ / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(read_regular_file_prefix(fifo, "--vk", 10).status().code(), StatusCode::kInvalidArgument);
 }
 
 }  // namespace
