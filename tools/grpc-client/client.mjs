@@ -18,7 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import grpc from '@grpc/grpc-js';
 import protoLoader from '@grpc/proto-loader';
-import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
+import { readVerifyingKey, verifyBellperson } from './bellperson.mjs';
 
 const [, , mode, address, protoPath, fixtures, generatedDir, snarkjsCli, workDir] = process.argv;
 if (mode !== 'e2e' || !workDir) {
@@ -43,36 +43,6 @@ function ok(cond, what) {
   }
   checks += 1;
   console.log(`ok: ${what}`);
-}
-
-// ---- independent verification of bellperson proofs with @noble/curves ----
-const { Fp12 } = bls.fields;
-function readVerifyingKey(paramsFile) {
-  const bytes = readFileSync(paramsFile);
-  let at = 0;
-  const take = (n) => new Uint8Array(bytes.subarray(at, (at += n)));
-  const g1 = () => bls.G1.Point.fromBytes(take(96));
-  const g2 = () => bls.G2.Point.fromBytes(take(192));
-  const vk = { alpha: g1(), betaG1: g1(), beta: g2(), gamma: g2(), deltaG1: g1(), delta: g2() };
-  const count = bytes.readUInt32BE(at);
-  at += 4;
-  vk.ic = Array.from({ length: count }, g1);
-  return vk;
-}
-function verifyBellperson(vk, proofBytes, publicInputs) {
-  const a = bls.G1.Point.fromBytes(new Uint8Array(proofBytes.subarray(0, 48)));
-  const b = bls.G2.Point.fromBytes(new Uint8Array(proofBytes.subarray(48, 144)));
-  const c = bls.G1.Point.fromBytes(new Uint8Array(proofBytes.subarray(144, 192)));
-  if (publicInputs.length + 1 !== vk.ic.length) return false;
-  let acc = vk.ic[0];
-  publicInputs.forEach((x, i) => {
-    const s = BigInt(x);
-    if (s !== 0n) acc = acc.add(vk.ic[i + 1].multiply(s));
-  });
-  const lhs = bls.pairing(a, b);
-  let rhs = Fp12.mul(bls.pairing(vk.alpha, vk.beta), bls.pairing(c, vk.delta));
-  if (!acc.is0()) rhs = Fp12.mul(rhs, bls.pairing(acc, vk.gamma));
-  return Fp12.eql(lhs, rhs);
 }
 
 // ---- circom proofs through snarkjs ----
