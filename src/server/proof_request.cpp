@@ -5,6 +5,7 @@
 #include <array>
 #include <span>
 
+#include "common/client_text.hpp"
 #include "kinds/vanilla_payload.hpp"
 
 namespace cuzk::server {
@@ -181,6 +182,14 @@ Status check_request(const v1::SubmitProofRequest& req) {
                                     " (POREP_SEAL_COMMIT=1, SNAP_DEALS_UPDATE=2, WINDOW_POST_PARTITION=3, "
                                     "WINNING_POST=4, CIRCUIT=40)");
   }
+  if (req.request_id().size() > kMaxRequestIdBytes) {
+    std::string msg = "request_id of ";
+    msg += std::to_string(req.request_id().size());
+    msg += " bytes (at most ";
+    msg += std::to_string(kMaxRequestIdBytes);
+    msg += ")";
+    return Status::invalid_argument(msg);
+  }
   return Status::ok();
 }
 
@@ -195,8 +204,11 @@ Result<engine::JobRequest> job_request(const v1::SubmitProofRequest& req,
     }
   }
   if (req.proof_kind() != v1::CIRCUIT && !req.circuit_id().empty()) {
-    return Status::invalid_argument("circuit_id '" + req.circuit_id() + "' is only for proof_kind CIRCUIT, not " +
-                                    kind_name(req.proof_kind()));
+    std::string msg = "circuit_id ";
+    msg += quote_client_text(req.circuit_id());
+    msg += " is only for proof_kind CIRCUIT, not ";
+    msg += kind_name(req.proof_kind());
+    return Status::invalid_argument(msg);
   }
   switch (req.proof_kind()) {
     case v1::CIRCUIT:

@@ -19,9 +19,13 @@
 
 namespace cuzk::server {
 
+// The longest request_id (Curio's are "porep-<miner>-<sector>" and the like, cuzk's own UUIDs
+// 36 bytes): the registry keeps every id for the result's retention.
+inline constexpr size_t kMaxRequestIdBytes = 256;
+
 // A protocol-level check, before any job exists: proof_kind is one of the enum's values
-// (INVALID_ARGUMENT "proof_kind <n> is not a ProofKind" otherwise, as Curio's Rust daemon
-// answers) and priority is a Priority.
+// (INVALID_ARGUMENT "invalid proof_kind: <n> …" otherwise, as Curio's Rust daemon answers)
+// and request_id is at most kMaxRequestIdBytes (INVALID_ARGUMENT, the id not echoed).
 Status check_request(const v1::SubmitProofRequest& req);
 
 // The engine job a checked request asks for. `has_circuit` says whether the daemon has a

@@ -130,6 +130,17 @@ TEST(ProofRequest, ChecksAndOwnCircuits) {
   EXPECT_EQ(error_of(mixed), "circuit_id 'synthetic-64' is only for proof_kind CIRCUIT, not POREP_SEAL_COMMIT");
 }
 
+TEST(ProofRequest, LongClientIdsAreRefusedOrNamedByTheirLength) {
+  auto r = porep(5, 2048);
+  r.set_request_id(std::string(kMaxRequestIdBytes, 'i'));
+  EXPECT_TRUE(check_request(r).is_ok());
+  r.set_request_id(std::string(kMaxRequestIdBytes + 1, 'i'));
+  EXPECT_EQ(check_request(r).message(), "request_id of 257 bytes (at most 256)");
+  auto mixed = porep(5, 2048);
+  mixed.set_circuit_id(std::string(1 << 20, 'c'));
+  EXPECT_EQ(error_of(mixed), "circuit_id <a 1048576-byte value> is only for proof_kind CIRCUIT, not POREP_SEAL_COMMIT");
+}
+
 TEST(ProofRequest, DigestIgnoresIdAndPriorityOnly) {
   const auto base = porep(5, 2048);
   auto same = base;
