@@ -34,6 +34,9 @@ class PackedAux {
   // `values` above `count` are ignored.
   void push_bits(uint64_t values, size_t count);
 
+  // Appends every value of `other` after this one's last (parts synthesized separately, in order).
+  void append(const PackedAux& other);
+
   size_t size() const { return size_; }
   // Aux i (i < size()).
   ff::Fr value(size_t i) const;

@@ -1,6 +1,6 @@
 // PackedAux: values and bits pushed in any mix read back as pushed (value(), expand(), and a
 // device-style expansion from the raw packed arrays), across word boundaries; 0 and 1 pushed
-// as field elements are stored as bits; expand_witness fills a ProvingAssignment with them.
+// as field elements are stored as bits; append concatenates; expand_witness fills a ProvingAssignment with them.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -84,6 +84,35 @@ TEST(PackedAux, ZeroAndOneAreBitsOtherValuesAreFieldElements) {
   EXPECT_EQ(aux.bit_values()[0], ~uint64_t{0});
   EXPECT_EQ(aux.bit_values()[1], 1u);
   EXPECT_EQ(aux.field_rank()[1], 0u);
+}
+
+TEST(PackedAux, AppendConcatenatesAtEveryOffset) {
+  std::mt19937_64 rng(9);
+  auto random_aux = [&](size_t n) {
+    PackedAux aux;
+    while (aux.size() < n) {
+      if (rng() % 5 == 0) {
+        aux.push(Fr::random(rng));
+      } else {
+        aux.push_bits(rng(), std::min<size_t>(rng() % 65, n - aux.size()));
+      }
+    }
+    return aux;
+  };
+  for (const size_t first : {0, 1, 63, 64, 65, 130, 200}) {
+    for (const size_t second : {0, 1, 5, 64, 100, 300}) {
+      PackedAux a = random_aux(first);
+      const PackedAux b = random_aux(second);
+      std::vector<Fr> expected = a.expand();
+      const std::vector<Fr> tail = b.expand();
+      expected.insert(expected.end(), tail.begin(), tail.end());
+      a.append(b);
+      ASSERT_EQ(a.expand(), expected) << first << " + " << second;
+      for (size_t i = 0; i < expected.size(); ++i) ASSERT_EQ(expand_from_arrays(a, i), expected[i]) << i;
+      a.push(Fr::from_u64(7));  // still appendable
+      ASSERT_EQ(a.value(a.size() - 1), Fr::from_u64(7));
+    }
+  }
 }
 
 TEST(ExpandWitness, FillsAProvingAssignmentWithAndWithoutAPool) {
