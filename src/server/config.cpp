@@ -6,11 +6,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "common/file_reader.hpp"
 #include "kinds/param_locator.hpp"
 
 namespace cuzk::server {
@@ -124,6 +124,9 @@ class Reader {
   std::string source_;
 };
 
+// A configuration file is read whole; Curio's cuzk.toml is about 2 KB.
+constexpr size_t kMaxConfigBytes = size_t{1} << 20;
+
 // The folder Curio's daemon reads Filecoin's parameters from by default (srs.param_cache).
 constexpr const char* kCurioParamCache = "/data/zk/params";
 
@@ -193,9 +196,6 @@ Status read_socket_and_retention(const Reader& r, DaemonConfig& c) {
   return Status::ok();
 }
 
-}  // namespace
-
-std::optional<size_t> parse_bytes(std::string_view text) {
 // daemon.max_queued_*, and a TCP listener's tls_* / auth_token_file / insecure.
 Status read_limits_and_transport(const Reader& r, DaemonConfig& c) {
   int64_t v = static_cast<int64_t>(c.max_queued_jobs);
@@ -221,6 +221,9 @@ Status read_limits_and_transport(const Reader& r, DaemonConfig& c) {
   return Status::ok();
 }
 
+}  // namespace
+
+std::optional<size_t> parse_bytes(std::string_view text) {
   static const std::pair<std::string_view, double> kUnits[] = {
       {"KiB", 1024.0}, {"MiB", 1024.0 * 1024}, {"GiB", 1024.0 * 1024 * 1024}, {"TiB", 1024.0 * 1024 * 1024 * 1024},
       {"KB", 1e3},     {"MB", 1e6},            {"GB", 1e9},                   {"B", 1}};
@@ -270,10 +273,10 @@ DaemonConfig default_config() {
   DaemonConfig c;
   (void)set_listen(c, "unix:" + default_socket_path());
   c.generated_dir = kinds::default_generated_param_dir();
+  c.engine.max_payload_bytes = c.max_message_bytes;
   if (std::filesystem::is_directory(kCurioParamCache)) c.param_dirs = {kCurioParamCache};
   c.synthetic_ids = {"synthetic-1024", "synthetic-4096", "synthetic-16384", "synthetic-65536"};
   return c;
-  c.engine.max_payload_bytes = c.max_message_bytes;
 }
 
 Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string& source) {
@@ -340,10 +343,10 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   c.engine.prover_threads = static_cast<size_t>(v);
   CUZK_RETURN_IF_ERROR(read_curio_keys(r, c));
   CUZK_RETURN_IF_ERROR(read_socket_and_retention(r, c));
+  CUZK_RETURN_IF_ERROR(read_limits_and_transport(r, c));
   std::vector<std::string> param_dirs;
   CUZK_RETURN_IF_ERROR(r.get_strings("srs", "param_dirs", param_dirs));
   // srs.param_cache: the folder named, or Curio's default where it exists.
-  CUZK_RETURN_IF_ERROR(read_limits_and_transport(r, c));
   std::string param_cache;
   CUZK_RETURN_IF_ERROR(r.get_string("srs", "param_cache", param_cache));
   if (r.node("srs", "param_cache") != nullptr && param_cache.empty()) {
@@ -369,11 +372,8 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
 }
 
 Result<DaemonConfig> load_config(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Status(StatusCode::kNotFound, "cannot read config file " + path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_config(text.str(), path);
+  CUZK_ASSIGN_OR_RETURN(std::string text, read_regular_text_file(path, "config file", kMaxConfigBytes));
+  return parse_config(text, path);
 }
 
 }  // namespace cuzk::server

@@ -97,7 +97,8 @@ DaemonConfig default_config();
 // Defaults overridden by the TOML text; `source` names it in messages. Errors:
 // INVALID_ARGUMENT "<source>: <key>: <problem>".
 Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string& source);
-// Reads and parses a file (NOT_FOUND if it cannot be read).
+// Reads and parses a file: a regular file of at most 1 MiB (NOT_FOUND if it cannot be opened;
+// INVALID_ARGUMENT naming it for a FIFO, a device, a directory or a larger file).
 Result<DaemonConfig> load_config(const std::string& path);
 // "16GiB", "512MiB", "1.5GiB", "4096" → bytes.
 std::optional<size_t> parse_bytes(std::string_view text);
