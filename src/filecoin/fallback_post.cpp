@@ -1,4 +1,5 @@
-// Fallback PoSt: per-sector comm_r check and inclusion proofs; parallel synthesis.
+// Fallback PoSt: per-sector comm_r check and inclusion proofs; parallel synthesis (classic and
+// witness-only).
 #include "filecoin/fallback_post.hpp"
 
 #include <map>
@@ -9,6 +10,7 @@
 #include "gadgets/poseidon.hpp"
 #include "r1cs/assignment_window.hpp"
 #include "r1cs/counting_constraint_system.hpp"
+#include "r1cs/witness_constraint_system.hpp"
 
 namespace cuzk::filecoin {
 
@@ -91,6 +93,31 @@ Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& c
   for (const auto& [begin, window] : windows) in_order.push_back(window.get());
   const Status merged = out.finish_windows(in_order);
   if (!merged.is_ok()) return merged;
+  return out;
+}
+
+Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
+                                                            size_t max_chunks) {
+  std::mutex mutex;
+  std::map<size_t, r1cs::WitnessAssignment> parts;  // GUARDED_BY(mutex), by first sector
+  Status failure;                                   // GUARDED_BY(mutex)
+  pool.parallel_for(
+      circuit.sectors().size(),
+      [&](size_t begin, size_t end) {
+        r1cs::WitnessConstraintSystem cs;
+        const Status status = circuit.synthesize_sectors(cs, begin, end);
+        const std::lock_guard lock(mutex);
+        if (!status.is_ok() && failure.is_ok()) failure = status;
+        parts.emplace(begin, std::move(cs).take());
+      },
+      max_chunks);
+  if (!failure.is_ok()) return failure;
+  r1cs::WitnessAssignment out;
+  out.inputs.push_back(Fr::one());
+  for (const auto& [begin, part] : parts) {
+    out.inputs.insert(out.inputs.end(), part.inputs.begin() + 1, part.inputs.end());  // after its ONE
+    out.aux.append(part.aux);
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include "common/thread_pool.hpp"
 #include "filecoin/sparse_tree.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness.hpp"
 
 namespace cuzk::filecoin {
 
@@ -55,5 +56,12 @@ class FallbackPoStCircuit final : public r1cs::Circuit {
 // recycles them; a fresh one is zero-filled first). Input constraints are not appended.
 Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
                                                     size_t max_chunks = 0, r1cs::ProvingAssignment reuse = {});
+
+// Witness-only synthesis (r1cs::WitnessConstraintSystem) of the circuit on `pool`: chunks of
+// sectors each into their own witness-only system, concatenated in order (inputs after ONE,
+// the packed aux appended); equal to witness-only (and classic) synthesis in one piece, because
+// a sector's values depend on its own witness alone. Errors: the first failing chunk's.
+Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
+                                                            size_t max_chunks = 0);
 
 }  // namespace cuzk::filecoin

@@ -1,7 +1,8 @@
 // Witness-only synthesis (r1cs::WitnessConstraintSystem) of the PoSt and SnapDeals circuits
 // equals classic synthesis, inputs and aux value for value, at 2 KiB: WindowPoSt and
 // WinningPoSt partitions and every SnapDeals partition from synthetic vanilla proofs; and spot
-// checks at 32 GiB: the WinningPoSt partition, 3 slots of a WindowPoSt partition, and a SnapDeals
+// checks at 32 GiB: the WinningPoSt partition, 3 slots of a WindowPoSt partition (also
+// synthesized in parallel chunks of sectors), and a SnapDeals
 // partition's header with its first challenge. (The PoRep partition:
 // tests/filecoin/porep/stacked_circuit_witness_only_test.)
 #include <gtest/gtest.h>
@@ -41,6 +42,14 @@ TEST(WitnessOnly, Post32GiB) {
       const Status status = instance->circuit.synthesize(cs);
       ASSERT_TRUE(status.is_ok()) << status.to_string();
     });
+    // Sectors in parallel chunks, concatenated.
+    r1cs::ProvingAssignment classic;
+    ASSERT_TRUE(instance->circuit.synthesize(classic).is_ok());
+    for (const size_t chunks : {1, 2, 3}) {
+      const Result<r1cs::WitnessAssignment> parallel = synthesize_witness_parallel(instance->circuit, pool, chunks);
+      ASSERT_TRUE(parallel.is_ok()) << parallel.status().to_string();
+      cuzk::test::expect_witness_equals(*parallel, classic);
+    }
   }
 }
 

@@ -12,18 +12,22 @@
 
 namespace cuzk::test {
 
+// A witness-only assignment against classic synthesis's.
+inline void expect_witness_equals(const r1cs::WitnessAssignment& w, const r1cs::ProvingAssignment& classic) {
+  ASSERT_EQ(w.inputs.size(), classic.input_assignment.size());
+  for (size_t i = 0; i < w.inputs.size(); ++i) ASSERT_EQ(w.inputs[i], classic.input_assignment[i]) << "input " << i;
+  ASSERT_EQ(w.aux.size(), classic.aux_assignment.size());
+  const std::vector<ff::Fr> aux = w.aux.expand();
+  for (size_t i = 0; i < aux.size(); ++i) ASSERT_EQ(aux[i], classic.aux_assignment[i]) << "aux " << i;
+}
+
 // `synthesize` must produce the same circuit on every call (it is called twice).
 inline void expect_same_witness(const std::function<void(r1cs::ConstraintSystem&)>& synthesize) {
   r1cs::ProvingAssignment classic;
   synthesize(classic);
   r1cs::WitnessConstraintSystem witness_only;
   synthesize(witness_only);
-  const r1cs::WitnessAssignment& w = witness_only.witness();
-  ASSERT_EQ(w.inputs.size(), classic.input_assignment.size());
-  for (size_t i = 0; i < w.inputs.size(); ++i) ASSERT_EQ(w.inputs[i], classic.input_assignment[i]) << "input " << i;
-  ASSERT_EQ(w.aux.size(), classic.aux_assignment.size());
-  const std::vector<ff::Fr> aux = w.aux.expand();
-  for (size_t i = 0; i < aux.size(); ++i) ASSERT_EQ(aux[i], classic.aux_assignment[i]) << "aux " << i;
+  expect_witness_equals(witness_only.witness(), classic);
 }
 
 }  // namespace cuzk::test
