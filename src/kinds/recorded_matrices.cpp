@@ -51,9 +51,11 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
     CUZK_RETURN_IF_ERROR(circuit->synthesize(recorder));
     return std::move(recorder).finish();
   };
-  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape,
-                        r1cs::load_or_record_compact(recorded_matrices_path(params_path_), {circuit_id_, fingerprint},
-                                                     record, pool, log_line));
+  // Keyed by the parameter file's name: circuits that share it (synthetic-64, synthetic-64x3)
+  // share one shape and one cache.
+  const r1cs::CompactFileKey key{std::filesystem::path(params_path_).filename().string(), fingerprint};
+  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, r1cs::load_or_record_compact(recorded_matrices_path(params_path_), key,
+                                                                             record, pool, log_line));
   shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
   return shape_;
 }

@@ -2,8 +2,9 @@
 // beside its parameter file as `<params>.pce` (r1cs/compact_matrices_file.hpp): read on first
 // use, or recorded from the circuit's blank instance (progress and size on stderr) and written
 // there; a corrupt, truncated or stale file (another format, circuit id or parameter file) is
-// recorded again, never used. The parameter file's fingerprint (its size and the checksum of its
-// first MiB: the verifying key) ties a recording to the parameters it was made beside.
+// recorded again, never used. The cache is keyed by the parameter file's name and fingerprint
+// (its size and the checksum of its first MiB: the verifying key), which tie a recording to the
+// parameters it was made beside; circuits sharing a parameter file share its recording.
 #pragma once
 
 #include <functional>

@@ -86,6 +86,7 @@ std::shared_ptr<const engine::CircuitDef> make_synthetic_circuit(std::string_vie
     return std::unique_ptr<r1cs::Circuit>(
         std::make_unique<circuits::SyntheticCircuit>(constraints, seed_from_payload(payload, partition)));
   };
+  spec.recorded_matrices = true;  // witness-only synthesis plus the recorded matrices (beside the parameters)
   return make_native_circuit(std::move(spec));
 }
 
