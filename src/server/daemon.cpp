@@ -5,7 +5,6 @@
 #include <grp.h>
 #include <grpcpp/grpcpp.h>
 #include <pwd.h>
-#include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -13,11 +12,9 @@
 
 #include <atomic>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
-#include <thread>
 
 #include "backend/prover_factory.hpp"
 #include "common/private_files.hpp"
@@ -26,6 +23,7 @@
 #include "server/logger.hpp"
 #include "server/metrics_http.hpp"
 #include "server/service.hpp"
+#include "server/signal_watcher.hpp"
 #include "server/transport_security.hpp"
 #include "server/unix_listener.hpp"
 
@@ -110,8 +108,6 @@ Status prepare_socket_path(const std::string& path) {
   return Status::ok();
 }
 
-std::string signal_name(int signal_number) { return signal_number == SIGTERM ? "SIGTERM" : "SIGINT"; }
-
 std::string describe_workers(const engine::EngineStatus& s) {
   std::string out;
   for (const auto& w : s.workers) out += (out.empty() ? "" : ", ") + w.name;
@@ -140,12 +136,17 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     return 2;
   }
 
-  // Signals go to one waiting thread; block them before any other thread starts.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGTERM);
-  sigaddset(&signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  // Signals go to one watching thread, made before any other. A second signal, at start-up or
+  // while draining, exits at once: the temporaries of files being written are removed first
+  // (nothing half-written is left, nothing incomplete was ever renamed into place), the socket
+  // too once it is ours.
+  std::atomic<bool> socket_bound{false};
+  SignalWatcher signals([&](int signal_number) {
+    const size_t removed = remove_open_temporaries();
+    logger.line("received a second " + SignalWatcher::name(signal_number) + ": stopping at once (" +
+                std::to_string(removed) + " file(s) being written removed)");
+    if (socket_bound) ::unlink(c.socket_path.c_str());
+  });
 
   // Temporaries left by writers killed mid-write (SIGKILL, a crash) would fill the disk forever.
   if (std::error_code ec; std::filesystem::is_directory(c.generated_dir, ec)) {
@@ -200,6 +201,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     builder.AddListeningPort(c.listen, transport->tcp_credentials);
   } else {
     Status bound = unix_listener.bind(c.socket_path);
+    socket_bound = bound.is_ok();
     if (bound.is_ok()) bound = set_socket_access(c);
     if (!bound.is_ok()) {
       err << "cuzk daemon: " << bound.message() << "\n";
@@ -243,29 +245,10 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   logger.line(ready.str());
   out.flush();
 
-  int signal_number = 0;
-  sigwait(&signals, &signal_number);
-  logger.line("received " + signal_name(signal_number) + ": no new jobs; draining in-flight jobs (at most " +
-              std::to_string(c.drain_timeout_s) + " s)");
-  // A second signal while draining stops at once: the temporaries of files being written are
-  // removed (nothing half-written is left, and nothing incomplete was ever renamed into place),
-  // the socket too; exit 128 + the signal.
-  std::atomic<bool> drained{false};
-  std::thread second_signal([&] {
-    const timespec tick{0, 100'000'000};
-    while (!drained) {
-      const int again = sigtimedwait(&signals, nullptr, &tick);
-      if (again <= 0) continue;
-      const size_t removed = remove_open_temporaries();
-      logger.line("received a second " + signal_name(again) + ": stopping at once (" + std::to_string(removed) +
-                  " file(s) being written removed)");
-      if (!c.socket_path.empty()) ::unlink(c.socket_path.c_str());
-      std::_Exit(128 + again);
-    }
-  });
+  const int signal_number = signals.wait_first();
+  logger.line("received " + SignalWatcher::name(signal_number) +
+              ": no new jobs; draining in-flight jobs (at most " + std::to_string(c.drain_timeout_s) + " s)");
   (*engine)->shutdown(std::chrono::seconds(c.drain_timeout_s));
-  drained = true;
-  second_signal.join();
   unix_listener.stop();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   metrics_http.stop();

@@ -6,7 +6,8 @@
 #   - a generated .params damaged since the daemon wrote it is generated again (the same file);
 #   - SIGTERM during a long parameter generation (synthetic-1048576, about a minute of CPU)
 #     stops it once the drain ends: exit 0 within seconds, no parameter file, no temporary;
-#   - a second SIGTERM while draining exits at once (143), leaving no temporary.
+#   - a second SIGTERM while draining exits at once (143), leaving no temporary; so does a
+#     second SIGINT during start-up (130).
 #
 # Usage: daemon_stop_e2e.sh CUZK_BIN CIRCOM_FIXTURES WORK_DIR
 set -uo pipefail
@@ -120,4 +121,15 @@ grep -q "received a second SIGTERM: stopping at once" "$work/daemon.log" || fail
 no_temporaries "a second SIGTERM"
 wait "$client" 2>/dev/null
 echo "ok: a second SIGTERM exits at once (143)"
+
+# Two signals while it starts (the catalog takes seconds): the second stops it at once.
+"$cuzk" daemon --config "$work/cuzk.toml" 2> "$work/daemon.log" &
+daemon=$!
+sleep 0.3
+kill -INT "$daemon"
+sleep 0.2
+kill -INT "$daemon"
+stop_within 3
+[ "$rc" = 130 ] || fail "two SIGINTs at start-up: exit $rc, expected 130"
+echo "ok: a second SIGINT during start-up exits at once (130)"
 echo "daemon stop e2e: all checks passed"
