@@ -10,6 +10,7 @@
 #   libtomlplusplus-dev                            the daemon's TOML configuration
 #   nodejs npm                                     the oracles in tools/oracle (snarkjs, noble)
 #   clang                                          the thread-safety analysis (scripts/check-thread-safety.sh)
+#   openssl                                        test certificates for the daemon's TLS listener (daemon_e2e)
 #
 # Each package counts as present if dpkg has it installed or what it provides is already
 # there (a command or a header): a Node.js from NodeSource bundles npm, and Debian's npm
@@ -36,10 +37,11 @@ declare -A PROVIDES=(
   [nodejs]="cmd:node"
   [npm]="cmd:npm"
   [clang]="cmd:clang++"
+  [openssl]="cmd:openssl"
 )
 PACKAGES=(build-essential cmake ninja-build python3 libgtest-dev libgmock-dev libbenchmark-dev
           nlohmann-json3-dev libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-          libtomlplusplus-dev nodejs npm clang)
+          libtomlplusplus-dev nodejs npm clang openssl)
 
 dpkg_installed() {
   [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" == "install ok installed" ]]

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "circom/json_format.hpp"
+#include "cli/daemon_channel.hpp"
 #include "cli/flags.hpp"
 #include "common/file_reader.hpp"
 #include "common/sample_stats.hpp"
@@ -84,12 +85,7 @@ class Progress {
 
 class Client {
  public:
-  explicit Client(const std::string& address) {
-    grpc::ChannelArguments args;
-    args.SetMaxReceiveMessageSize(INT32_MAX);
-    args.SetMaxSendMessageSize(INT32_MAX);
-    stub_ = v1::ProvingEngine::NewStub(grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args));
-  }
+  explicit Client(const std::shared_ptr<grpc::Channel>& channel) : stub_(v1::ProvingEngine::NewStub(channel)) {}
   v1::ProvingEngine::Stub& stub() { return *stub_; }
 
  private:
@@ -388,7 +384,9 @@ int run_bench_client(std::string_view command, std::span<const std::string_view>
                      std::ostream& err) {
   static constexpr cli::FlagSpec kSpecs[] = {{"addr", false},     {"circuit", false},  {"payload", false},
                                              {"priority", false}, {"count", false},    {"duration", false},
-                                             {"mix", false},      {"vk", false},       {"proof-out", false}};
+                                             {"mix", false},      {"vk", false},       {"proof-out", false},
+                                             {"tls-ca", false},   {"tls-cert", false}, {"tls-key", false},
+                                             {"token-file", false}};
   std::string error;
   const auto flags = cli::Flags::parse("bench " + std::string(command), args, kSpecs, &error);
   const bool needs_circuit = command == "single" || command == "batch" || command == "preload" || command == "evict";
@@ -405,7 +403,14 @@ int run_bench_client(std::string_view command, std::span<const std::string_view>
       return 2;
     }
   }
-  Client client(target.listen);
+  const ChannelSecurity security{flags->get("tls-ca"), flags->get("tls-cert"), flags->get("tls-key"),
+                                 flags->get("token-file")};
+  auto channel = daemon_channel(target.listen, security);
+  if (!channel.is_ok()) {
+    err << "cuzk bench: " << channel.status().message() << "\n";
+    return 2;
+  }
+  Client client(*channel);
   if (command == "single") return single(client, *flags, out, err);
   if (command == "batch") return batch(client, *flags, out, err);
   if (command == "stress") return stress(client, *flags, out, err);

@@ -11,6 +11,8 @@
 //           per-priority latency medians and the failures
 //   status  pretty-prints GetStatus
 //   preload --circuit ID / evict --circuit ID
+// Over TCP, as the daemon's listener asks: --tls-ca FILE (TLS, trusting the roots in FILE),
+// --tls-cert FILE --tls-key FILE (a client certificate), --token-file FILE (the bearer token).
 // Progress is shown on a TTY. Exit 0 when every proof came back, 1 otherwise, 2 on bad usage.
 #pragma once
 

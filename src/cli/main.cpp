@@ -72,7 +72,8 @@ constexpr std::array kCommands = {
     Command{"bench", "status", "the daemon's GPUs, SRS tiers, queues, memory", daemon_bench<kStatus>},
     Command{"bench", "preload", "make a circuit's parameters hot: --circuit ID", daemon_bench<kPreload>},
     Command{"bench", "evict", "drop a circuit's parameters: --circuit ID\n"
-                              "                 (all bench client commands take --addr unix:/path.sock|tcp:host:port)",
+                              "                 (all bench client commands take --addr unix:/path.sock|tcp:host:port;\n"
+                              "                  over TCP --tls-ca FILE [--tls-cert FILE --tls-key FILE] --token-file FILE)",
             daemon_bench<kEvict>},
     Command{"prove", "", "prove a circom/snarkjs circuit (BLS12-381) as snarkjs would\n"
                          "                 --zkey C.zkey --witness W.wtns --proof proof.json --public public.json "

@@ -4,7 +4,10 @@
 # client (tools/grpc-client/client.mjs: @grpc/grpc-js loading our .proto unmodified) which
 # submits concurrent mixed jobs and checks every proof independently (snarkjs for circom,
 # @noble/curves for native proofs) and sends malformed requests; then checks the socket's
-# mode, a clean SIGTERM drain (exit 0), and that invalid configurations exit 2 naming the key.
+# mode, a clean SIGTERM drain (exit 0), and that invalid configurations exit 2 naming the key;
+# then TCP: refused without TLS, token or `insecure = true` (exit 2), a key file other users can
+# read refused, a TLS + bearer-token listener that `cuzk bench` reaches only with the roots and
+# the token, and an insecure listener that warns at start (openssl makes the test certificate).
 #
 # Usage: daemon_e2e.sh CUZK_BIN REPO_ROOT WORK_DIR
 # npm dependencies come from tools/grpc-client and tools/circom (npm ci when node_modules is
@@ -129,4 +132,75 @@ rc=$?
 [ ! -e "$SOCK" ] || fail "socket left behind"
 grep -q "cuzk daemon stopped" "$WORK/daemon.log" || fail "no stop line"
 echo "ok: SIGTERM drained, exit 0"
+# TCP listeners.
+if ! command -v openssl >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
+  echo "######################################################################"
+  echo "## SKIPPED: daemon e2e TCP checks: openssl or python3 not installed."
+  echo "######################################################################"
+  echo "daemon e2e: all checks passed"
+  exit 0
+fi
+TLS="$WORK/tls"
+mkdir -p "$TLS"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=localhost \
+  -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" -keyout "$TLS/key.pem" -out "$TLS/cert.pem" 2>/dev/null ||
+  fail "openssl could not make a test certificate"
+chmod 600 "$TLS/key.pem"
+openssl rand -hex 24 > "$TLS/token"
+chmod 600 "$TLS/token"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# tcp_config FILE PORT EXTRA-LINES: a TCP daemon's configuration.
+tcp_config() {
+  printf '[daemon]\nlisten = "tcp:127.0.0.1:%s"\n%b\n[srs]\ngenerated_dir = "%s"\n' "$2" "$3" "$WORK/generated" > "$1"
+}
+# start_tcp_daemon CONFIG LOG: starts it and waits for its "listening on" line.
+start_tcp_daemon() {
+  "$CUZK" daemon --config "$1" 2> "$2" &
+  DAEMON=$!
+  for _ in $(seq 1 150); do
+    grep -q "listening on" "$2" && return 0
+    kill -0 $DAEMON 2>/dev/null || fail "the TCP daemon exited at start-up: $(cat "$2")"
+    sleep 0.2
+  done
+  fail "the TCP daemon did not start"
+}
+
+PORT=$(free_port)
+tcp_config "$WORK/bare.toml" "$PORT" ""
+"$CUZK" daemon --config "$WORK/bare.toml" > /dev/null 2> "$WORK/bare.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "daemon.insecure = true" "$WORK/bare.err" || fail "bare TCP: exit $rc: $(cat "$WORK/bare.err")"
+echo "ok: TCP without TLS, token or insecure → exit 2: $(cat "$WORK/bare.err")"
+chmod 644 "$TLS/key.pem"
+tcp_config "$WORK/open-key.toml" "$PORT" "tls_cert = \"$TLS/cert.pem\"\ntls_key = \"$TLS/key.pem\""
+"$CUZK" daemon --config "$WORK/open-key.toml" > /dev/null 2> "$WORK/open-key.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "daemon.tls_key .*chmod 600" "$WORK/open-key.err" || fail "readable key: exit $rc: $(cat "$WORK/open-key.err")"
+echo "ok: a TLS key other users can read → exit 2"
+chmod 600 "$TLS/key.pem"
+
+tcp_config "$WORK/tls.toml" "$PORT" \
+  "tls_cert = \"$TLS/cert.pem\"\ntls_key = \"$TLS/key.pem\"\nauth_token_file = \"$TLS/token\""
+start_tcp_daemon "$WORK/tls.toml" "$WORK/tls.log"
+"$CUZK" bench status --addr "tcp:127.0.0.1:$PORT" --tls-ca "$TLS/cert.pem" --token-file "$TLS/token" \
+  > "$WORK/tls-status.txt" 2>&1 || fail "bench status over TLS with the token: $(cat "$WORK/tls-status.txt")"
+"$CUZK" bench status --addr "tcp:127.0.0.1:$PORT" --tls-ca "$TLS/cert.pem" > "$WORK/no-token.txt" 2>&1 &&
+  fail "bench status without the token succeeded"
+grep -q "UNAUTHENTICATED\|authorization: Bearer" "$WORK/no-token.txt" || fail "no-token answer: $(cat "$WORK/no-token.txt")"
+"$CUZK" bench status --addr "tcp:127.0.0.1:$PORT" --token-file "$TLS/token" > /dev/null 2>&1 &&
+  fail "bench status without TLS succeeded against a TLS listener"
+echo "ok: TLS + bearer token: bench status needs both"
+kill -TERM $DAEMON
+wait $DAEMON || fail "TLS daemon exit $?"
+
+PORT=$(free_port)
+tcp_config "$WORK/insecure.toml" "$PORT" "insecure = true\nmetrics_http = \"0.0.0.0:0\""
+start_tcp_daemon "$WORK/insecure.toml" "$WORK/insecure.log"
+grep -q "warning: daemon.listen = 127.0.0.1:$PORT with daemon.insecure = true" "$WORK/insecure.log" ||
+  fail "no insecure warning: $(cat "$WORK/insecure.log")"
+grep -q "warning: daemon.metrics_http = 0.0.0.0:0" "$WORK/insecure.log" || fail "no metrics_http warning"
+"$CUZK" bench status --addr "tcp:127.0.0.1:$PORT" > /dev/null || fail "bench status on the insecure listener"
+echo "ok: insecure = true serves and warns (and a non-loopback metrics_http warns)"
+kill -TERM $DAEMON
+wait $DAEMON || fail "insecure daemon exit $?"
 echo "daemon e2e: all checks passed"
