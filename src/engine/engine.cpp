@@ -62,6 +62,7 @@ struct Unit {
   Stage stage = Stage::kWaiting;
   size_t bytes = 0;
   SrsLease lease;
+  std::stop_source stop_loading;  // requested when every member is cancelled while its SRS loads
   std::set<size_t> failed_workers;  // workers whose device failed on this unit
 };
 
@@ -191,7 +192,7 @@ struct Engine::Impl {
     }
     mutex.unlock();
     double load_ms = 0;
-    auto lease = srs.acquire(*unit->circuit, &load_ms);
+    auto lease = srs.acquire(*unit->circuit, &load_ms, unit->stop_loading.get_token());
     mutex.lock();
     for (auto& m : unit->members) m.job->timings.srs_ms += load_ms;
     if (!lease.is_ok()) {
@@ -408,7 +409,8 @@ struct Engine::Impl {
   // A job still in the scheduler finishes at once, and so do its partitions still waiting to
   // be synthesized (they leave their units, so its payload goes now, not when a synthesis
   // driver reaches them); partitions in flight stop between phases (synthesis skipped, proofs
-  // dropped), and the job finishes when its last one does.
+  // dropped), and the job finishes when its last one does. A unit whose members are all
+  // cancelled while its SRS loads stops the load (a parameter generation ends early).
   void cancel_locked(Job& job) CUZK_REQUIRES(mutex) {
     job.cancel_requested = true;
     if (job.state == JobState::kQueued && scheduler.remove(job.id)) {
@@ -424,6 +426,9 @@ struct Engine::Impl {
       }
       job.remaining -= before - unit.members.size();
       unit.bytes = unit.members.size() * unit.circuit->partition_bytes();  // reserved only once it starts
+      const bool all_cancelled = std::all_of(unit.members.begin(), unit.members.end(),
+                                             [](const Unit::Member& m) { return m.job->cancel_requested; });
+      if (unit.stage == Unit::Stage::kStarting && all_cancelled) unit.stop_loading.request_stop();
       it = unit.members.empty() ? synth_queue.erase(it) : std::next(it);
     }
     if (job.remaining == 0) finalize_locked(job);

@@ -53,7 +53,7 @@ SrsManager::~SrsManager() {
   free_dropped(dropped);
 }
 
-Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms) {
+Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms, std::stop_token stop) {
   const auto start = std::chrono::steady_clock::now();
   const std::string& path = circuit.srs_path();
   auto elapsed = [&] {
@@ -76,9 +76,14 @@ Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms)
   MappedFile file = std::move(e.file);
   lock.unlock();
 
-  // Cold → warm → hot, outside the lock. A warm mapping of a file since replaced (generated
-  // again because it was damaged) is dropped for the new file.
-  Status status = circuit.ensure_srs_file(load_pool_, stop_);
+  // Cold → warm → hot, outside the lock, until the engine or this caller stops it. A warm
+  // mapping of a file since replaced (generated again because it was damaged) is dropped for the
+  // new file.
+  std::stop_source load_stop;
+  const auto stop_load = [&load_stop] { load_stop.request_stop(); };
+  const std::stop_callback on_engine_stop(stop_, stop_load);
+  const std::stop_callback on_caller_stop(stop, stop_load);
+  Status status = circuit.ensure_srs_file(load_pool_, load_stop.get_token());
   if (status.is_ok() && !file.bytes().empty() && !file.still_at(path)) {
     Reclaimer::shared().dispose(std::move(file));
     file = MappedFile();

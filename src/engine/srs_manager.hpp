@@ -77,8 +77,10 @@ class SrsManager {
   ~SrsManager();
 
   // Makes the circuit's SRS hot and takes a reference. *load_ms: time spent here (≈0 when hot).
+  // `stop`: the caller no longer needs it — a parameter generation this call runs then ends
+  // (CANCELLED); a caller waiting for another's load that is stopped so loads it itself.
   // Errors: the load's (NOT_FOUND for a missing file, INVALID_ARGUMENT for a corrupt one).
-  Result<SrsLease> acquire(const CircuitDef& circuit, double* load_ms = nullptr);
+  Result<SrsLease> acquire(const CircuitDef& circuit, double* load_ms = nullptr, std::stop_token stop = {});
   // acquire + release: the SRS stays hot (until evicted by the budget).
   Status preload(const CircuitDef& circuit);
   // Drops the SRS at `path` to cold. FAILED_PRECONDITION while referenced, NOT_FOUND if unknown.

@@ -429,6 +429,22 @@ TEST_F(EngineTest, ShutdownStopsAParameterGenerationInProgress) {
   }
 }
 
+// Cancelling the only job that waits for a parameter generation stops it: the job is CANCELLED
+// at once, not after the whole test setup, and nothing is written.
+TEST_F(EngineTest, CancellingTheJobStopsItsParameterGeneration) {
+  start(config());
+  const JobId id = submit("synthetic-262144");
+  for (int i = 0; i < 200 && engine_->status().running == 0; ++i) std::this_thread::sleep_for(milliseconds(10));
+  std::this_thread::sleep_for(milliseconds(300));  // into the setup
+  const auto begin = std::chrono::steady_clock::now();
+  ASSERT_TRUE(engine_->cancel(id).is_ok());
+  const auto r = engine_->await(id, milliseconds(20000));
+  ASSERT_TRUE(r.is_ok()) << r.status().to_string();
+  EXPECT_EQ(r->status.code(), StatusCode::kCancelled) << r->status.to_string();
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(5)) << "the generation was not stopped";
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "generated" / "synthetic-262144.params"));
+}
+
 TEST_F(EngineTest, ASynthesisFailureFailsOnlyItsOwnJobInABatch) {
   FakeBehaviour& b = behaviour();
   b.batchable = true;
