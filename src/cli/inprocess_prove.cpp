@@ -147,7 +147,7 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
   prover.release(srs->proving_key());
   CUZK_RETURN_IF_ERROR(failed);
   result.timings.total_ms = ms_since(start);
-  out << "  peak host memory: " << std::fixed << std::setprecision(1) << peak_resident_gib() << " GiB\n"
+  out << "  peak host memory: " << std::fixed << std::setprecision(2) << peak_resident_gib() << " GiB\n"
       << std::defaultfloat;
   return result;
 }
