@@ -50,6 +50,7 @@ CUZK_COMPACT_FN uint64_t term_key(int64_t delta, bool aux, uint32_t small_code) 
 
 // Reads one varint at `p` (not past `end`: a longer or unterminated one sets `ok` false).
 CUZK_COMPACT_FN uint64_t read_varint(const uint8_t*& p, const uint8_t* end, bool& ok) {
+  if (p != end && *p < 0x80) return *p++;  // most keys and row lengths are one byte
   uint64_t value = 0;
   for (unsigned shift = 0; shift < 7 * kMaxVarintBytes; shift += 7) {
     if (p == end) break;

@@ -1,6 +1,7 @@
 // Witness-only synthesis plus the compact product, into a ProvingAssignment.
 #include "r1cs/recorded_synthesis.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "r1cs/compact_spmv.hpp"

@@ -15,7 +15,8 @@
 
 namespace cuzk::r1cs {
 
-// `assignment` (its vectors' memory reused) from a witness-only assignment and the circuit's
+// `assignment` (its vectors' memory and sizes reused: a proved assignment of the circuit is
+// refilled without zeroing or faulting a page) from a witness-only assignment and the circuit's
 // recorded shape: inputs copied, aux expanded on `pool`, then a, b, c and the densities.
 // Errors: kFailedPrecondition when the witness's sizes are not the shape's (a recording of
 // another circuit: the cache is stale).
