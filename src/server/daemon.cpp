@@ -205,7 +205,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     if (bound.is_ok()) bound = set_socket_access(c);
     if (!bound.is_ok()) {
       err << "cuzk daemon: " << bound.message() << "\n";
-      ::unlink(c.socket_path.c_str());
+      if (socket_bound) ::unlink(c.socket_path.c_str());  // ours: never another daemon's socket
       return 1;
     }
   }
