@@ -81,8 +81,11 @@ class NativeCircuit final : public CircuitDef {
     CUZK_RETURN_IF_ERROR(ensure_private_dir(dir));
     remove_stale_temporaries(spec_.params_path);
     CUZK_ASSIGN_OR_RETURN(const groth16::ProvingKey pk, test_setup(pool, std::move(stop)));
-    return write_generated_params(spec_.params_path,
-                                  [&](std::ostream& out) { return groth16::write_proving_key(pk, out, pool); });
+    CUZK_RETURN_IF_ERROR(write_generated_params(
+        spec_.params_path, [&](std::ostream& out) { return groth16::write_proving_key(pk, out, pool); }));
+    // The recorded matrices are made with the parameters (`cuzk setup`), not at the first proof.
+    if (recorded_) CUZK_RETURN_IF_ERROR(recorded_->get(pool).status());
+    return Status::ok();
   }
 
   Result<std::shared_ptr<const LoadedSrs>> make_test_srs(ThreadPool& pool) const override {

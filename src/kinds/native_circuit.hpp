@@ -72,8 +72,8 @@ struct NativeCircuitSpec {
   // Synthesis through recorded constraint matrices (kinds/recorded_matrices.hpp) for a circuit
   // without `assign_prepared`: circuit(payload, partition) synthesizes witness-only (its gadgets
   // compute the assignment, no linear combination is built) and a, b, c and the densities come
-  // from the circuit's A, B, C — recorded from circuit({}, 0) on first use and cached beside
-  // the parameters — bit-identical to classic synthesis. Replaces `assign`. The seam for a kind
+  // from the circuit's A, B, C — recorded from circuit({}, 0) when the parameters are
+  // generated or on first use, and cached beside them — bit-identical to classic synthesis. Replaces `assign`. The seam for a kind
   // with prepared payloads: a witness-only counterpart of assign_prepared, then
   // r1cs::assign_from_witness with the same RecordedMatrices.
   bool recorded_matrices = false;

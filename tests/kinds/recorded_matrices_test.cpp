@@ -1,5 +1,6 @@
-// A native circuit with recorded_matrices: its first synthesis records the matrices beside the
-// parameters (`<params>.pce`), later ones and a new circuit object read them; the assignment
+// A native circuit with recorded_matrices: its first synthesis, or the generation of its
+// parameters, records the matrices beside them (`<params>.pce`), later ones and a new circuit
+// object read them; the assignment
 // equals classic synthesis's (inputs, aux, a, b, c, densities, public inputs) and its proof
 // verifies; a corrupt cache is recorded again, a missing parameter file is NOT_FOUND.
 #include "kinds/recorded_matrices.hpp"
@@ -74,7 +75,7 @@ TEST_F(RecordedMatricesTest, EqualsClassicSynthesisAndItsProofVerifies) {
   EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
   const auto recorded = synthesize(*recorded_def, *srs);
   ASSERT_TRUE(classic && recorded);
-  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
+  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));  // recorded at the first synthesis
   test::expect_same_values(recorded->assignment.aux_assignment, classic->assignment.aux_assignment, "aux");
   test::expect_same_values(recorded->public_inputs, classic->public_inputs, "public inputs");
   test::expect_same_assignment(recorded->assignment, classic->assignment);  // input rows appended on both
@@ -106,6 +107,11 @@ TEST_F(RecordedMatricesTest, ACorruptCacheIsRecordedAgain) {
   ASSERT_TRUE(classic && recorded);
   test::expect_same_assignment(recorded->assignment, classic->assignment);
   EXPECT_EQ(fs::file_size(cache), size);
+}
+
+TEST_F(RecordedMatricesTest, GeneratingTheParametersRecordsTheMatrices) {
+  ASSERT_TRUE(circuit(true)->ensure_srs_file(pool_).is_ok());
+  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
 }
 
 TEST_F(RecordedMatricesTest, AMissingParameterFileIsNotFound) {
