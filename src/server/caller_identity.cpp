@@ -20,6 +20,15 @@ bool same_secret(std::string_view a, std::string_view b) {
 
 }  // namespace
 
+bool bearer_token_matches(std::string_view authorization, std::string_view token) {
+  return authorization.starts_with("Bearer ") && same_secret(authorization.substr(7), token);
+}
+
+grpc::Status missing_bearer_token() {
+  return {grpc::StatusCode::UNAUTHENTICATED,
+          "this daemon needs the metadata 'authorization: Bearer <token>' with the token of daemon.auth_token_file"};
+}
+
 grpc::Status CallerIdentity::identify(const grpc::CallbackServerContext& ctx, Caller* caller) const {
   const std::string peer = ctx.peer();
   if (std::string_view(peer).starts_with("fd:")) {
@@ -42,10 +51,7 @@ grpc::Status CallerIdentity::identify(const grpc::CallbackServerContext& ctx, Ca
     const auto it = metadata.find("authorization");
     const std::string_view given =
         it == metadata.end() ? std::string_view() : std::string_view(it->second.data(), it->second.size());
-    if (!given.starts_with("Bearer ") || !same_secret(given.substr(7), bearer_token_)) {
-      return {grpc::StatusCode::UNAUTHENTICATED,
-              "this daemon needs the metadata 'authorization: Bearer <token>' with the token of daemon.auth_token_file"};
-    }
+    if (!bearer_token_matches(given, bearer_token_)) return missing_bearer_token();
   }
   caller->owner = "tcp";
   caller->admin = false;

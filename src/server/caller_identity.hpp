@@ -9,10 +9,16 @@
 #include <grpcpp/grpcpp.h>
 
 #include <string>
+#include <string_view>
 
 #include "server/caller.hpp"
 
 namespace cuzk::server {
+
+// Whether an "authorization" metadata value is "Bearer <token>" (compared in constant time).
+bool bearer_token_matches(std::string_view authorization, std::string_view token);
+// The refusal of a call without the right token.
+grpc::Status missing_bearer_token();
 
 class CallerIdentity {
  public:

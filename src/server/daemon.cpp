@@ -130,12 +130,6 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     if (!quiet || level == engine::LogLevel::kWarn) logger.line(line);
   };
 
-  Result<TransportSecurity> transport = make_transport_security(c);
-  if (!transport.is_ok()) {
-    err << "cuzk daemon: " << transport.status().message() << "\n";
-    return 2;
-  }
-
   // Signals go to one watching thread, made before any other. A second signal, at start-up or
   // while draining, exits at once: the temporaries of files being written are removed first
   // (nothing half-written is left, nothing incomplete was ever renamed into place), the socket
@@ -147,6 +141,12 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
                 std::to_string(removed) + " file(s) being written removed)");
     if (socket_bound) ::unlink(c.socket_path.c_str());
   });
+  // After the watcher: TLS credentials start gRPC's threads, which must not take the signals.
+  Result<TransportSecurity> transport = make_transport_security(c);
+  if (!transport.is_ok()) {
+    err << "cuzk daemon: " << transport.status().message() << "\n";
+    return 2;
+  }
 
   // Temporaries left by writers killed mid-write (SIGKILL, a crash) would fill the disk forever.
   if (std::error_code ec; std::filesystem::is_directory(c.generated_dir, ec)) {

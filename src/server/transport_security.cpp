@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "common/file_reader.hpp"
+#include "server/caller_identity.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -15,6 +16,24 @@ namespace {
 constexpr size_t kMaxPemBytes = size_t{1} << 20;
 constexpr size_t kMaxTokenBytes = 4096;
 constexpr size_t kMinTokenBytes = 16;
+
+// Over TLS the token is checked as soon as a call's metadata arrives, so a call without it is
+// refused before its message is read (CallerIdentity checks it again, as on plaintext TCP).
+class BearerTokenCheck final : public grpc::AuthMetadataProcessor {
+ public:
+  explicit BearerTokenCheck(std::string token) : token_(std::move(token)) {}
+  bool IsBlocking() const override { return false; }
+  grpc::Status Process(const InputMetadata& metadata, grpc::AuthContext*, OutputMetadata*, OutputMetadata*) override {
+    const auto it = metadata.find("authorization");
+    if (it != metadata.end() && bearer_token_matches(std::string_view(it->second.data(), it->second.size()), token_)) {
+      return grpc::Status::OK;
+    }
+    return missing_bearer_token();
+  }
+
+ private:
+  const std::string token_;
+};
 
 Result<std::shared_ptr<grpc::ServerCredentials>> tls_credentials(const DaemonConfig& c) {
   CUZK_ASSIGN_OR_RETURN(std::string cert, read_regular_text_file(c.tls_cert, "daemon.tls_cert", kMaxPemBytes));
@@ -99,6 +118,7 @@ Result<TransportSecurity> make_transport_security(const DaemonConfig& c) {
   }
   if (tls) {
     CUZK_ASSIGN_OR_RETURN(out.tcp_credentials, tls_credentials(c));
+    if (token) out.tcp_credentials->SetAuthMetadataProcessor(std::make_shared<BearerTokenCheck>(out.bearer_token));
   } else {
     out.tcp_credentials = grpc::InsecureServerCredentials();
     warn("daemon.listen = " + c.listen,
