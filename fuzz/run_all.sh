@@ -5,8 +5,8 @@
 #     -j, --parallel N    run at most N fuzzers at once (default 2)
 #     -t, --targets "…"   only these targets (default: all, see TARGETS below)
 #     --no-build          use the existing build-fuzz/ as is
-#     --seeds             regenerate the generated seeds (fuzz_make_seeds) and the circom
-#                         fixture copies in fuzz/corpus/ before running
+#     --seeds             regenerate the generated seeds (fuzz_make_seeds, make_daemon_seeds.py)
+#                         and the circom fixture copies in fuzz/corpus/ before running
 #     --nice N            niceness of the fuzzers (default 10)
 #
 # Each target reads its committed seeds fuzz/corpus/<target>/ and grows a working corpus in
@@ -19,17 +19,19 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FUZZ="$ROOT/fuzz"
 BUILD="${CUZK_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
-TARGETS=(fuzz_field_text fuzz_point_decoding fuzz_bellperson fuzz_snarkjs_json fuzz_r1cs fuzz_wtns fuzz_zkey fuzz_commit1 fuzz_post_vanilla fuzz_snap_partition)
+TARGETS=(fuzz_field_text fuzz_point_decoding fuzz_bellperson fuzz_snarkjs_json fuzz_r1cs fuzz_wtns fuzz_zkey fuzz_commit1 fuzz_post_vanilla fuzz_snap_partition
+         fuzz_grpc_request fuzz_config fuzz_cli_files)
 
 # -max_len per input format: large enough for the committed seeds, small enough to stay fast.
 declare -A MAX_LEN=(
   [fuzz_field_text]=256 [fuzz_point_decoding]=256 [fuzz_bellperson]=4096 [fuzz_snarkjs_json]=12288
   [fuzz_r1cs]=8192 [fuzz_wtns]=4096 [fuzz_zkey]=49152 [fuzz_commit1]=140000
-  [fuzz_post_vanilla]=40000 [fuzz_snap_partition]=65536
+  [fuzz_post_vanilla]=40000 [fuzz_snap_partition]=65536 [fuzz_grpc_request]=40000 [fuzz_config]=4096
+  [fuzz_cli_files]=8192
 )
 declare -A DICT=(
   [fuzz_snarkjs_json]=snarkjs_json.dict [fuzz_r1cs]=binfile.dict [fuzz_wtns]=binfile.dict [fuzz_zkey]=binfile.dict
-  [fuzz_commit1]=commit1.dict
+  [fuzz_commit1]=commit1.dict [fuzz_config]=config.dict [fuzz_cli_files]=config.dict
 )
 
 SECONDS_PER_TARGET=300
@@ -78,6 +80,7 @@ if [[ $SEEDS -eq 1 ]]; then
   cp "$c1" "$FUZZ/corpus/fuzz_commit1/c1-2KiB-wrapped.json"
   python3 -c 'import base64, json, sys; sys.stdout.buffer.write(base64.b64decode(json.load(open(sys.argv[1]))["Phase1Out"]))' \
     "$c1" > "$FUZZ/corpus/fuzz_commit1/c1-2KiB-bare.json"
+  python3 "$FUZZ/make_daemon_seeds.py" "$ROOT"
 fi
 
 mkdir -p "$FUZZ/logs/artifacts"
