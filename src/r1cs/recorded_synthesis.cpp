@@ -1,7 +1,6 @@
 // Witness-only synthesis plus the compact product, into a ProvingAssignment.
 #include "r1cs/recorded_synthesis.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include "r1cs/compact_spmv.hpp"
@@ -20,7 +19,9 @@ Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& 
                " (recorded from another circuit)";
     return {StatusCode::kFailedPrecondition, std::move(message)};
   }
-  assignment.clear();
+  // Sized for the whole circuit without zero-filling what a recycled assignment already holds
+  // (every value is overwritten below), its input rows cut off.
+  assignment.prepare_windows(shape.num_constraints, shape.num_aux, shape.num_inputs, &pool);
   expand_witness(witness, assignment, &pool);
   return evaluate_into_assignment(shape, assignment, pool);
 }
