@@ -3,8 +3,8 @@
 # folder that travels to the GPU machine (the full build folder, objects included, is far too
 # large to carry): the CMake cache, a top-level CTestTestfile.cmake that names only the gpu
 # tests' folder (ctest stops at the other folders' missing programs), that folder's ctest
-# and discovery files and stripped test programs, the stripped `cuzk` program, and
-# BUILD_DIR/carried-libs.
+# and discovery files and stripped test programs, the stripped `cuzk` program, the circom
+# fixtures' extracted bulk files, and BUILD_DIR/carried-libs.
 #
 #   scripts/gpu-pack.sh [BUILD_DIR [DEST]]      defaults: build-gpu, build-gpu-carry
 #   (carry DEST.tar.xz; then, on the GPU machine:)
@@ -31,6 +31,12 @@ gpu_tests=$BUILD_DIR/tests/backend/cuda
 while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}"; done < <(find "$gpu_tests" -maxdepth 1 -name '*.cmake')
 while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}" strip; done < <(find "$gpu_tests" -maxdepth 1 -type f -perm -u+x)
 copy src/cli/cuzk strip
+# The circom fixtures' bulk files (zkeys, witnesses) that tests/circom extracts into the build
+# tree: the prover seam's GPU test reads them there.
+if [[ -d $BUILD_DIR/tests/circom/fixtures ]]; then
+  mkdir -p "$DEST/tests/circom"
+  cp -rL "$BUILD_DIR/tests/circom/fixtures" "$DEST/tests/circom/"
+fi
 if [[ -d $BUILD_DIR/carried-libs ]]; then cp -rL "$BUILD_DIR/carried-libs" "$DEST/"; fi
 # `cuzk` links the daemon's libraries (gRPC, protobuf, abseil, toml++): carry every shared
 # library it needs beyond the C and C++ runtimes, which the GPU machine has in newer versions.
