@@ -244,6 +244,7 @@ struct Engine::Impl {
         fail_locked(*m.job, outcomes[i].result->status());
       }
     }
+    drop_cancelled_members_locked(*unit);  // cancelled while it was synthesized
     synth_queue.remove(unit);
     insert_ordered(prove_queue, unit);
     wake.notify_all();
@@ -431,7 +432,30 @@ struct Engine::Impl {
       if (unit.stage == Unit::Stage::kStarting && all_cancelled) unit.stop_loading.request_stop();
       it = unit.members.empty() ? synth_queue.erase(it) : std::next(it);
     }
-    if (job.remaining == 0) finalize_locked(job);
+    // Synthesized partitions waiting for a worker go back now with their working memory (an
+    // emptied unit stays queued: a worker drops its parameters' lease outside the lock).
+    for (const UnitPtr& unit : prove_queue) drop_cancelled_members_locked(*unit);
+    if (job.remaining == 0 && !finished(job.state)) finalize_locked(job);
+  }
+
+  // Takes the members of cancelled jobs out of a synthesized unit no thread works on (in the
+  // prove queue, or just synthesized): their circuits are recycled and their working memory
+  // freed at once; a job whose last partition this was finishes.
+  void drop_cancelled_members_locked(Unit& unit) CUZK_REQUIRES(mutex) {
+    const size_t each = unit.circuit->partition_bytes();
+    std::vector<std::shared_ptr<Job>> done_jobs;  // kept alive through their finalize
+    for (auto it = unit.members.begin(); it != unit.members.end();) {
+      if (!it->job->cancel_requested) {
+        ++it;
+        continue;
+      }
+      if (it->synthesized) unit.circuit->recycle(std::move(it->synthesized));
+      working_used -= each;
+      unit.bytes -= each;
+      if (--it->job->remaining == 0) done_jobs.push_back(it->job);
+      it = unit.members.erase(it);
+    }
+    for (const auto& job : done_jobs) finalize_locked(*job);
   }
 
   void fail_locked(Job& job, const Status& status) CUZK_REQUIRES(mutex) {
@@ -654,7 +678,8 @@ Status Engine::cancel(JobId id) {
   MutexLock lock(d.mutex);
   auto it = d.jobs.find(id);
   if (it == d.jobs.end()) return {StatusCode::kNotFound, "no job " + std::to_string(id)};
-  Job& job = *it->second;
+  const std::shared_ptr<Job> keep = it->second;  // finishing it may erase it from `jobs`
+  Job& job = *keep;
   if (finished(job.state)) {
     return {StatusCode::kFailedPrecondition,
             "job " + std::to_string(id) + " already finished (" + std::string(job_state_name(job.state)) + ")"};
@@ -718,9 +743,12 @@ void Engine::shutdown(std::chrono::milliseconds drain) {
     d.accepting = false;
     if (!d.done.wait_for(lock, drain, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return d.all_idle_locked(); })) {
       d.stop_work.request_stop();
-      for (auto& [id, job] : d.jobs) {
-        if (!finished(job->state)) d.cancel_locked(*job);
+      // Cancelling may finish a job, which takes it out of `jobs`: not while iterating it.
+      std::vector<std::shared_ptr<Job>> unfinished;
+      for (const auto& [id, job] : d.jobs) {
+        if (!finished(job->state)) unfinished.push_back(job);
       }
+      for (const auto& job : unfinished) d.cancel_locked(*job);
       d.wake.notify_all();
       d.done.wait(lock, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return d.all_idle_locked(); });
     }

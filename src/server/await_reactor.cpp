@@ -25,7 +25,11 @@ void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitP
     out->set_status(v1::AwaitProofResponse::COMPLETED);
   } else if (r.status.code() == StatusCode::kCancelled) {
     out->set_status(v1::AwaitProofResponse::CANCELLED);
-    out->set_error_message(r.status.message());
+    // The client knows its job by the request id, not by the engine's own number (which
+    // restarts with the daemon).
+    std::string why = "job '" + id;
+    why += "' was cancelled";
+    out->set_error_message(why);
   } else {
     out->set_status(v1::AwaitProofResponse::FAILED);
     out->set_error_message(r.status.to_string());

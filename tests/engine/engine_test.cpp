@@ -330,6 +330,31 @@ TEST_F(EngineTest, CancelledJobsWaitingForSynthesisFinishAtOnce) {
   EXPECT_EQ(b.prove_calls.load(), 1);
 }
 
+TEST_F(EngineTest, CancelledJobsWaitingForAWorkerFreeTheirMemoryAtOnce) {
+  FakeBehaviour& b = behaviour();
+  b.prove_time = milliseconds(1500);
+  b.partition_bytes = 100;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  start(config());
+  const JobId proving = submit("fake");
+  std::this_thread::sleep_for(milliseconds(100));
+  std::vector<JobId> synthesized;
+  for (int i = 0; i < 5; ++i) synthesized.push_back(submit("fake"));
+  for (int i = 0; i < 100 && engine_->status().ready_units < 5; ++i) std::this_thread::sleep_for(milliseconds(10));
+  ASSERT_EQ(engine_->status().ready_units, 5u);  // synthesized, waiting for the one worker
+  for (JobId id : synthesized) ASSERT_TRUE(engine_->cancel(id).is_ok());
+  for (JobId id : synthesized) {
+    auto r = engine_->await(id, milliseconds(500));  // not after the proof in flight
+    ASSERT_TRUE(r.is_ok()) << r.status().to_string();
+    EXPECT_EQ(r->status.code(), StatusCode::kCancelled);
+  }
+  EXPECT_EQ(engine_->status().working_used, 100u);  // the partition being proved only
+  Reclaimer::shared().drain();
+  EXPECT_EQ(b.alive.load(), 1) << "the cancelled partitions' circuits are freed";
+  EXPECT_TRUE(await(proving).status.is_ok());
+  EXPECT_EQ(b.prove_calls.load(), 1);
+}
+
 TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
   FakeBehaviour& b = behaviour();
   b.prove_time = milliseconds(20);

@@ -215,6 +215,10 @@ TEST_F(ServiceTest, ThousandsOfAwaitsDoNotBlockOtherCalls) {
   ASSERT_TRUE(submit(*other, fake_request("quick-1"), &second, milliseconds(1000)).ok());
   EXPECT_TRUE(cancel(*other, "quick-1").ok());
   EXPECT_LT(std::chrono::steady_clock::now() - begin, milliseconds(1500));
+  v1::AwaitProofResponse cancelled;
+  ASSERT_TRUE(await(*other, "quick-1", &cancelled).ok());
+  EXPECT_EQ(cancelled.status(), v1::AwaitProofResponse::CANCELLED);
+  EXPECT_EQ(cancelled.error_message(), "job 'quick-1' was cancelled");  // its id, not the engine's number
   {
     std::unique_lock<std::mutex> lock(mutex);
     EXPECT_EQ(finished, 0);
