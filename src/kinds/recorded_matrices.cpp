@@ -54,8 +54,12 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
   // Keyed by the parameter file's name: circuits that share it (synthetic-64, synthetic-64x3)
   // share one shape and one cache.
   const r1cs::CompactFileKey key{std::filesystem::path(params_path_).filename().string(), fingerprint};
+  // Loaded on threads of its own: `pool`'s workers are (or will be) other partitions of these
+  // circuits, blocked on mutex_ right here — a parallel_for on `pool` would run one of them on
+  // this thread while it holds mutex_ (it helps with queued work while it waits), a deadlock.
+  ThreadPool loaders(pool.size());
   CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, r1cs::load_or_record_compact(recorded_matrices_path(params_path_), key,
-                                                                             record, pool, log_line));
+                                                                             record, loaders, log_line));
   shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
   return shape_;
 }
