@@ -250,6 +250,8 @@ Status set_listen(DaemonConfig& config, const std::string& address) {
     if (path.empty() || path[0] != '/') {
       return Status::invalid_argument("listen address '" + address + "': a unix socket needs an absolute path");
     }
+    // One leading slash: "unix:" + "//run/x" would read back as the URI "unix://run/x".
+    while (path.starts_with("//")) path.remove_prefix(1);
     config.socket_path = std::string(path);
     config.listen = "unix:" + config.socket_path;
     return Status::ok();
@@ -260,7 +262,9 @@ Status set_listen(DaemonConfig& config, const std::string& address) {
   if (a.starts_with("tcp://")) a.remove_prefix(6);
   else if (a.starts_with("tcp:")) a.remove_prefix(4);
   const size_t colon = a.rfind(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 == a.size()) {
+  // A host has no '/' ("tcp:/x:1" would read back as a unix socket, "tcp:unix:/x:1" is one).
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 == a.size() || a.find('/') != std::string_view::npos ||
+      a.starts_with("unix:")) {
     return Status::invalid_argument("listen address '" + address +
                                     "': expected unix:/path/to.sock or tcp:host:port");
   }
