@@ -1,0 +1,429 @@
+#!/usr/bin/env bash
+# The daemon under load, abuse and faults: starts real `cuzk daemon`s on loopback TCP and on a
+# unix socket (synthetic circuits, CPU prover), drives them with the Node clients of
+# tools/grpc-client/abuse.mjs (@grpc/grpc-js; every proof verified with @noble/curves, not by
+# cuzk) and with signals, and prints one table row per scenario — PASS, FAIL, or SKIP with the
+# reason (a feature not built yet) — then the totals: load held, faults survived, bad inputs
+# tried, results lost, files overwritten, starved calls. docs/RELIABILITY.md records a run.
+#
+#   scripts/abuse.sh [--quick] [--cuzk PATH] [--work DIR] [--keep]
+#     --quick     fewer clients and jobs (the ctest entry: ≤ 60 s on 2 cores)
+#     --cuzk      the cuzk binary (default: build-post/src/cli/cuzk, else build/src/cli/cuzk)
+#     --work      scratch folder (default: a fresh mktemp -d, removed at the end unless --keep)
+#
+# Every scenario is bounded: each client run has a time limit (timeout), each daemon is killed
+# at the end. npm dependencies come from tools/grpc-client (npm ci when node_modules is missing).
+# Exit status: 0 if no scenario failed (SKIPs allowed), 1 otherwise, 2 for a usage error;
+# 0 with every row SKIP when node/npm or the gRPC daemon are missing.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+QUICK=0
+KEEP=0
+CUZK=""
+WORK=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) QUICK=1; shift ;;
+    --keep) KEEP=1; shift ;;
+    --cuzk) CUZK="$2"; shift 2 ;;
+    --work) WORK="$2"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) echo "abuse.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+if [[ -z "$CUZK" ]]; then
+  for candidate in "$ROOT/build-post/src/cli/cuzk" "$ROOT/build/src/cli/cuzk"; do
+    [[ -x "$candidate" ]] && { CUZK="$candidate"; break; }
+  done
+fi
+PROTO="$ROOT/proto/cuzk/v1/proving.proto"
+CLIENT="$ROOT/tools/grpc-client/abuse.mjs"
+
+# Sizes: (quick, full).
+# GEN_CIRCUIT's parameters take GEN_KILL_S or more to generate on 2 busy cores (synthetic-32768:
+# about 3 s, synthetic-131072: about 12 s, 2026-12-01): the SIGKILL comes while they are made.
+if [[ $QUICK -eq 1 ]]; then
+  LOAD_CLIENTS=4; LOAD_JOBS=2; DISCONNECT_CALLS=4; AWAITS=1000; GEN_CIRCUIT=synthetic-32768; GEN_KILL_S=1.2
+else
+  LOAD_CLIENTS=16; LOAD_JOBS=4; DISCONNECT_CALLS=16; AWAITS=1000; GEN_CIRCUIT=synthetic-131072; GEN_KILL_S=4
+fi
+CIRCUIT=synthetic-1024
+LONG_CIRCUIT=synthetic-4096x64
+MAX_MESSAGE_MIB=2
+
+started_at=$(date +%s)
+ROWS=()
+row() { ROWS+=("$1|$2|$3|$4"); printf '[%4ss] %-4s %-30s %-5s %s\n' "$(( $(date +%s) - started_at ))" "$3" "$1" "$2" "$4"; }
+LOAD_JOBS_DONE=0; LOAD_JOBS_TRIED=0; FAULTS=0; FAULTS_TRIED=0; BAD_TRIED=0; BAD_CLEAN=0; LOST=0; OVERWRITTEN=0; STARVED=0
+
+print_table() {
+  echo
+  printf '%-30s %-5s %-6s %s\n' scenario via result detail
+  printf '%-30s %-5s %-6s %s\n' ------------------------------ ----- ------ ------
+  local r name via result detail
+  for r in "${ROWS[@]}"; do
+    IFS='|' read -r name via result detail <<< "$r"
+    printf '%-30s %-5s %-6s %s\n' "$name" "$via" "$result" "$detail"
+  done
+  echo
+  echo "load held:         $LOAD_JOBS_DONE/$LOAD_JOBS_TRIED jobs completed and verified (@noble/curves)"
+  echo "faults survived:   $FAULTS/$FAULTS_TRIED"
+  echo "bad inputs tried:  $BAD_TRIED ($BAD_CLEAN answered cleanly, daemon healthy after each set)"
+  echo "results lost:      $LOST"
+  echo "files overwritten: $OVERWRITTEN"
+  echo "starved calls:     $STARVED (GetStatus/SubmitProof/CancelProof during $AWAITS concurrent awaits)"
+  echo "time:              $(( $(date +%s) - started_at )) s ($( [[ $QUICK -eq 1 ]] && echo quick || echo full ) mode)"
+}
+
+skip_all() {
+  for s in "load" "bad inputs" "clients disconnecting" "client SIGKILLed mid-call" "starved calls" "SIGTERM drain" \
+           "SIGKILL mid-generation" "damaged parameters" "queue bound" "another uid on the socket" \
+           "second signal while draining" "files overwritten"; do
+    row "$s" "-" SKIP "$1"
+  done
+  print_table
+  exit 0
+}
+if [[ -z "$CUZK" || ! -x "$CUZK" ]]; then skip_all "no cuzk binary (build it, or pass --cuzk)"; fi
+if ! { "$CUZK" daemon --help 2>&1 || true; } | grep -q "usage: cuzk daemon"; then skip_all "$CUZK has no gRPC daemon"; fi
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then skip_all "node/npm not installed"; fi
+if [[ ! -d "$ROOT/tools/grpc-client/node_modules" ]]; then
+  npm ci --prefix "$ROOT/tools/grpc-client" --no-audit --no-fund > /dev/null 2>&1 || skip_all "npm ci tools/grpc-client failed"
+fi
+
+if [[ -z "$WORK" ]]; then WORK="$(mktemp -d "${TMPDIR:-/tmp}/cuzk-abuse.XXXXXX")"; fi
+mkdir -p "$WORK"
+chmod 700 "$WORK"
+DAEMONS=()
+cleanup() {
+  local pid
+  for pid in "${DAEMONS[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  [[ $KEEP -eq 1 ]] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# A free loopback TCP port.
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();});'; }
+
+# write_config FILE LISTEN GENERATED_DIR [more [daemon] keys, one "key = value" each...]
+write_config() {
+  local file=$1 listen=$2 generated=$3
+  shift 3
+  {
+    printf '[daemon]\nlisten = "%s"\nmax_message_mib = %s\ndrain_timeout_s = 60\n' "$listen" "$MAX_MESSAGE_MIB"
+    local line
+    for line in "$@"; do printf '%s\n' "$line"; done
+    printf '[srs]\ngenerated_dir = "%s"\n' "$generated"
+    printf '[circuits]\nsynthetic = ["%s", "%s", "synthetic-1024x8", "%s", "%s"]\n' "$CIRCUIT" "$LONG_CIRCUIT" "$GEN_CIRCUIT" "synthetic-2048"
+    printf '[scheduler]\nmax_batch_size = 8\nmax_batch_wait_ms = 5\n'
+  } > "$file"
+}
+
+# start_daemon CONFIG LOG → $DAEMON (its pid) once it logs "listening on"; 1 if it exits or
+# takes over 60 s.
+start_daemon() {
+  local config=$1 log=$2
+  "$CUZK" daemon --config "$config" 2> "$log" &
+  DAEMON=$!
+  DAEMONS+=("$DAEMON")
+  local i
+  for i in $(seq 1 300); do
+    grep -q "listening on" "$log" 2>/dev/null && return 0
+    kill -0 "$DAEMON" 2>/dev/null || return 1
+    sleep 0.2
+  done
+  return 1
+}
+
+# client MODE ARGS… → runs abuse.mjs (bounded), its output in $WORK/<label>.out; sets $RESULT
+# to its RESULT json; returns its exit status.
+client() {
+  local label=$1 limit=$2 mode=$3
+  shift 3
+  timeout "$limit" node "$CLIENT" "$mode" "$@" > "$WORK/$label.out" 2>&1
+  local rc=$?
+  RESULT=$(sed -n 's/^RESULT //p' "$WORK/$label.out" | tail -1)
+  [[ -n "$RESULT" ]] || RESULT='{}'
+  return $rc
+}
+json() { jq -r "$1 // 0" <<< "$RESULT"; }
+first_failure() { grep -m1 '^FAIL:' "$WORK/$1.out" | cut -c1-110 || tail -1 "$WORK/$1.out" | cut -c1-110; }
+
+# ---- the two transports: load, bad inputs, disconnecting clients ----
+run_transport() {
+  local via=$1 address=$2 dir=$WORK/$1
+  mkdir -p "$dir"
+  if [[ $via == tcp ]]; then
+    # TCP carries a bearer token (daemon.auth_token_file; every call sends it).
+    head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$dir/token"
+    chmod 600 "$dir/token"
+    export CUZK_AUTH_TOKEN; CUZK_AUTH_TOKEN=$(cat "$dir/token")
+    write_config "$dir/cuzk.toml" "$address" "$PARAMS" "auth_token_file = \"$dir/token\""
+  else
+    unset CUZK_AUTH_TOKEN
+    write_config "$dir/cuzk.toml" "$address" "$PARAMS"
+  fi
+  if ! start_daemon "$dir/cuzk.toml" "$dir/daemon.log"; then
+    row "daemon start" "$via" FAIL "$(tail -1 "$dir/daemon.log")"
+    return
+  fi
+  local grpc_address=$address
+  [[ $via == tcp ]] && grpc_address=${address#tcp:}
+
+  local jobs=$(( LOAD_CLIENTS * LOAD_JOBS ))
+  client "load-$via" 300 load "$grpc_address" "$PROTO" "$PARAMS" "$CIRCUIT" "$LOAD_CLIENTS" "$LOAD_JOBS" "load-$via"
+  local rc=$? verified lost seconds
+  verified=$(json .verified); lost=$(json .lost); seconds=$(json .seconds)
+  LOAD_JOBS_TRIED=$(( LOAD_JOBS_TRIED + jobs )); LOAD_JOBS_DONE=$(( LOAD_JOBS_DONE + verified ))
+  LOST=$(( LOST + jobs - verified ))
+  if [[ $rc -eq 0 ]]; then
+    row "load" "$via" PASS "$verified/$jobs jobs ($LOAD_CLIENTS clients x $LOAD_JOBS, $CIRCUIT) verified in ${seconds} s"
+  else
+    row "load" "$via" FAIL "$verified/$jobs verified, $lost lost: $(first_failure "load-$via")"
+  fi
+
+  client "bad-$via" 180 bad "$grpc_address" "$PROTO" $(( MAX_MESSAGE_MIB << 20 ))
+  rc=$?
+  local tried clean
+  tried=$(json .tried); clean=$(json .clean)
+  BAD_TRIED=$(( BAD_TRIED + tried )); BAD_CLEAN=$(( BAD_CLEAN + clean ))
+  if [[ $rc -eq 0 ]] && kill -0 "$DAEMON" 2>/dev/null; then
+    row "bad inputs" "$via" PASS "$clean/$tried answered cleanly (garbage, oversized, huge ids, timeouts, unknown circuits, raw bytes); daemon healthy"
+  else
+    row "bad inputs" "$via" FAIL "$clean/$tried clean: $(first_failure "bad-$via")"
+  fi
+
+  if [[ $QUICK -eq 1 && $via == tcp ]]; then  # the full run repeats the faults below over TCP
+    kill -TERM "$DAEMON"
+    wait "$DAEMON"
+    return
+  fi
+
+  client "disconnect-$via" 300 disconnect "$grpc_address" "$PROTO" "$PARAMS" "$CIRCUIT" "$DISCONNECT_CALLS" "drop-$via"
+  rc=$?
+  local completed
+  completed=$(json .completed)
+  LOST=$(( LOST + DISCONNECT_CALLS - completed ))
+  FAULTS_TRIED=$(( FAULTS_TRIED + 1 ))
+  if [[ $rc -eq 0 ]]; then
+    FAULTS=$(( FAULTS + 1 ))
+    row "clients disconnecting" "$via" PASS "$DISCONNECT_CALLS Prove calls dropped mid-flight (half with their connection), retried: $completed/$DISCONNECT_CALLS completed + verified"
+  else
+    row "clients disconnecting" "$via" FAIL "$completed/$DISCONNECT_CALLS: $(first_failure "disconnect-$via")"
+  fi
+
+  # A client process killed mid-call, then its retry under the same id.
+  timeout 60 node "$CLIENT" prove "$grpc_address" "$PROTO" "$PARAMS" synthetic-1024x8 "killed-$via" 0 > /dev/null 2>&1 &
+  local victim=$!
+  sleep 0.5
+  kill -KILL "$victim" 2>/dev/null
+  wait "$victim" 2>/dev/null
+  client "killed-$via" 120 prove "$grpc_address" "$PROTO" "$PARAMS" synthetic-1024x8 "killed-$via" 0
+  rc=$?
+  FAULTS_TRIED=$(( FAULTS_TRIED + 1 ))
+  if [[ $rc -eq 0 ]]; then
+    FAULTS=$(( FAULTS + 1 ))
+    row "client SIGKILLed mid-call" "$via" PASS "its retry under the same id: COMPLETED, verified"
+  else
+    LOST=$(( LOST + 1 ))
+    row "client SIGKILLed mid-call" "$via" FAIL "$(first_failure "killed-$via")"
+  fi
+
+  if [[ $via == unix ]]; then
+    client "starve" 180 starve "$grpc_address" "$PROTO" "$LONG_CIRCUIT" "$AWAITS"
+    rc=$?
+    local starved slowest
+    starved=$(json .starved); slowest=$(json .slowest_ms)
+    STARVED=$(( STARVED + starved ))
+    if [[ $rc -eq 0 ]]; then
+      row "starved calls" "$via" PASS "0 of $(json .probes) GetStatus/SubmitProof/CancelProof starved during $AWAITS awaits (slowest $slowest ms); all awaits ended on cancel"
+    else
+      row "starved calls" "$via" FAIL "$starved starved: $(first_failure starve)"
+    fi
+  fi
+
+  kill -TERM "$DAEMON"
+  wait "$DAEMON"
+}
+
+PARAMS=$WORK/params  # generated parameters, shared by the daemons below
+run_transport unix "unix:$WORK/unix/cuzk.sock"
+run_transport tcp "tcp:127.0.0.1:$(free_port)"
+
+# ---- SIGTERM drain: jobs in flight finish, the daemon exits 0 ----
+dir=$WORK/drain
+mkdir -p "$dir"
+write_config "$dir/cuzk.toml" "unix:$dir/cuzk.sock" "$PARAMS"
+FAULTS_TRIED=$(( FAULTS_TRIED + 1 ))
+if start_daemon "$dir/cuzk.toml" "$dir/daemon.log"; then
+  timeout 120 node "$CLIENT" load "unix:$dir/cuzk.sock" "$PROTO" "$PARAMS" synthetic-1024x8 2 2 drain \
+    > "$WORK/drain.out" 2>&1 &
+  drain_client=$!
+  sleep 1.5  # the client connects and its jobs start
+  kill -TERM "$DAEMON"
+  wait "$DAEMON"
+  daemon_rc=$?
+  wait "$drain_client"
+  client_rc=$?
+  RESULT=$(sed -n 's/^RESULT //p' "$WORK/drain.out" | tail -1); [[ -n "$RESULT" ]] || RESULT='{}'
+  drained=$(json .verified)
+  LOST=$(( LOST + 4 - drained ))
+  if [[ $daemon_rc -eq 0 && $client_rc -eq 0 && ! -e "$dir/cuzk.sock" ]]; then
+    FAULTS=$(( FAULTS + 1 ))
+    row "SIGTERM drain" unix PASS "exit 0; the $drained/4 jobs in flight completed and verified; socket removed"
+  else
+    row "SIGTERM drain" unix FAIL "daemon exit $daemon_rc, client exit $client_rc, $drained/4 verified"
+  fi
+else
+  row "SIGTERM drain" unix FAIL "daemon did not start: $(tail -1 "$dir/daemon.log")"
+fi
+
+# ---- SIGKILL while parameters are generated, then a restart on a damaged parameter file ----
+dir=$WORK/kill
+mkdir -p "$dir"
+write_config "$dir/cuzk.toml" "unix:$dir/cuzk.sock" "$PARAMS"
+FAULTS_TRIED=$(( FAULTS_TRIED + 2 ))
+if start_daemon "$dir/cuzk.toml" "$dir/daemon.log"; then
+  timeout 300 node "$CLIENT" prove "unix:$dir/cuzk.sock" "$PROTO" "$PARAMS" "$GEN_CIRCUIT" "kill-gen" 240 \
+    > "$WORK/kill.out" 2>&1 &
+  gen_client=$!
+  sleep "$GEN_KILL_S"
+  kill -KILL "$DAEMON"
+  wait "$DAEMON" 2>/dev/null
+  # Killed before the parameters were complete: no file under their name, whole or partial.
+  caught=$( [[ -e "$PARAMS/$GEN_CIRCUIT.params" ]] && echo 0 || echo 1 )
+  # And the parameters of $CIRCUIT damaged while the daemon is down: cut to half their size.
+  damaged_file=$PARAMS/$CIRCUIT.params
+  damaged=0
+  if [[ -f "$damaged_file" ]]; then
+    truncate -s $(( $(stat -c %s "$damaged_file") / 2 )) "$damaged_file"
+    damaged=1
+  fi
+  if start_daemon "$dir/cuzk.toml" "$dir/daemon.log.2"; then
+    wait "$gen_client"
+    client_rc=$?
+    RESULT=$(sed -n 's/^RESULT //p' "$WORK/kill.out" | tail -1); [[ -n "$RESULT" ]] || RESULT='{}'
+    attempts=$(json .attempts)
+    leftovers=$(compgen -G "$PARAMS/*.tmp.*" | wc -l)
+    if [[ $client_rc -eq 0 && $caught -eq 1 && $leftovers -eq 0 ]]; then
+      FAULTS=$(( FAULTS + 1 ))
+      row "SIGKILL mid-generation" unix PASS "killed ${GEN_KILL_S} s into making $GEN_CIRCUIT.params (none left, no temporary); restarted; the retry (attempt $attempts) COMPLETED + verified"
+    else
+      LOST=$(( LOST + 1 - $(json .completed) ))
+      row "SIGKILL mid-generation" unix FAIL "killed before the file was complete: $caught, client exit $client_rc, $leftovers temporaries left"
+    fi
+    if [[ $damaged -eq 1 ]] && client damaged 120 prove "unix:$dir/cuzk.sock" "$PROTO" "$PARAMS" "$CIRCUIT" damaged 0; then
+      FAULTS=$(( FAULTS + 1 ))
+      row "damaged parameters" unix PASS "$CIRCUIT.params cut to half while the daemon was down: made again, the job COMPLETED + verified"
+    else
+      row "damaged parameters" unix FAIL "$( [[ $damaged -eq 1 ]] && first_failure damaged || echo "no $CIRCUIT.params to damage")"
+    fi
+    kill -TERM "$DAEMON"
+    wait "$DAEMON"
+  else
+    kill "$gen_client" 2>/dev/null
+    row "SIGKILL mid-generation" unix FAIL "no restart: $(tail -1 "$dir/daemon.log.2")"
+  fi
+else
+  row "SIGKILL mid-generation" unix FAIL "daemon did not start: $(tail -1 "$dir/daemon.log")"
+fi
+
+# ---- one daemon for: the queue bound, another uid on the socket, a second SIGTERM ----
+# Its socket is open to every user (mode 0666 in a folder others may enter); the bound is
+# daemon.max_queued_jobs_per_client = 4 (root's jobs here).
+peer=$(mktemp -d "${TMPDIR:-/tmp}/cuzk-abuse-peer.XXXXXX")
+chmod 755 "$peer"
+dir=$WORK/limits
+mkdir -p "$dir"
+write_config "$dir/cuzk.toml" "unix:$peer/cuzk.sock" "$PARAMS" 'socket_mode = "0666"' "max_queued_jobs_per_client = 4"
+address="unix:$peer/cuzk.sock"
+if start_daemon "$dir/cuzk.toml" "$dir/daemon.log"; then
+  if client bound 120 bound "$address" "$PROTO" "$LONG_CIRCUIT" 50; then
+    row "queue bound" unix PASS "job $(( $(json .accepted) + 1 )) refused RESOURCE_EXHAUSTED naming daemon.$(json .key); accepted again once cancelled"
+  else
+    row "queue bound" unix FAIL "$(first_failure bound)"
+  fi
+
+  if [[ $(id -u) -ne 0 ]] || ! command -v setpriv > /dev/null; then
+    row "another uid on the socket" unix SKIP "needs root and setpriv to run a client as another user"
+  elif client peer-submit 60 submit "$address" "$PROTO" "$LONG_CIRCUIT" peer-job; then
+    setpriv --reuid 65534 --regid 65534 --clear-groups \
+      timeout 60 node "$CLIENT" intruder "$address" "$PROTO" peer-job > "$WORK/peer-intruder.out" 2>&1
+    intruder_rc=$?
+    client peer-cancel 60 cancel "$address" "$PROTO" peer-job
+    cancel_rc=$?
+    if [[ $intruder_rc -eq 0 && $cancel_rc -eq 0 ]]; then
+      row "another uid on the socket" unix PASS "uid 65534: await/cancel of root's job NOT_FOUND, GetStatus answered; root (admin) cancelled it"
+    else
+      row "another uid on the socket" unix FAIL "$(grep -m1 '^FAIL' "$WORK/peer-intruder.out" || first_failure peer-cancel)"
+    fi
+  else
+    row "another uid on the socket" unix FAIL "submit failed: $(first_failure peer-submit)"
+  fi
+
+  FAULTS_TRIED=$(( FAULTS_TRIED + 1 ))
+  if client second 60 submit "$address" "$PROTO" "$LONG_CIRCUIT" second; then
+    sleep 0.5
+    kill -TERM "$DAEMON"
+    sleep 1
+    still_draining=$(kill -0 "$DAEMON" 2>/dev/null && echo 1 || echo 0)
+    kill -TERM "$DAEMON" 2>/dev/null
+    t0=$(date +%s%N)
+    for _ in $(seq 1 100); do kill -0 "$DAEMON" 2>/dev/null || break; sleep 0.1; done
+    wait "$DAEMON" 2>/dev/null
+    second_rc=$?
+    ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    if [[ $still_draining -eq 1 && $second_rc -eq 143 && $ms -lt 5000 ]]; then
+      FAULTS=$(( FAULTS + 1 ))
+      row "second signal while draining" unix PASS "the first SIGTERM drained a $LONG_CIRCUIT job, the second exited in $ms ms with 143"
+    else
+      row "second signal while draining" unix FAIL "draining $still_draining, exit $second_rc after $ms ms (expected 143 at once)"
+    fi
+  else
+    row "second signal while draining" unix FAIL "submit failed: $(first_failure second)"
+  fi
+elif grep -q "unknown key" "$dir/daemon.log"; then
+  row "queue bound" unix SKIP "not in this build: $(grep -m1 'unknown key' "$dir/daemon.log" | cut -c1-100)"
+else
+  row "queue bound" unix FAIL "daemon did not start: $(tail -1 "$dir/daemon.log")"
+fi
+rm -rf "$peer"
+
+# ---- planted symlinks in pre-created folders are never followed for writing ----
+dir=$WORK/plant
+mkdir -p "$dir/victims"
+victim_state() { find "$dir/victims" -printf '%p %s %T@\n' | sort | sha256sum; }
+printf 'precious\n' > "$dir/victims/file"
+before=$(victim_state)
+# (1) a generated-parameter folder others may write, holding a link where the parameters go;
+# (2) a private folder whose parameter name is a link; (3) the socket's name is a link.
+mkdir -p "$dir/shared" "$dir/private" "$dir/sock"
+chmod 777 "$dir/shared"
+chmod 700 "$dir/private"
+ln -s "$dir/victims/file" "$dir/shared/synthetic-2048.params"
+ln -s "$dir/victims/file" "$dir/private/synthetic-2048.params"
+ln -s "$dir/victims/file" "$dir/sock/cuzk.sock"
+planted_ok=1
+for variant in shared private; do
+  write_config "$dir/$variant.toml" "unix:$dir/sock/cuzk.sock" "$dir/$variant"
+  if start_daemon "$dir/$variant.toml" "$dir/$variant.log"; then
+    client "plant-$variant" 120 prove "unix:$dir/sock/cuzk.sock" "$PROTO" "$dir/$variant" synthetic-2048 "plant-$variant" 0
+    kill -TERM "$DAEMON"
+    wait "$DAEMON"
+    ln -sfn "$dir/victims/file" "$dir/sock/cuzk.sock"
+  elif ! grep -q "$dir/$variant" "$dir/$variant.log"; then
+    planted_ok=0  # a refusal to start must name the folder
+  fi
+done
+after=$(victim_state)
+if [[ "$before" == "$after" && "$(cat "$dir/victims/file")" == precious && $planted_ok -eq 1 ]]; then
+  row "files overwritten" unix PASS "0: links planted as the parameter file (world-writable and private folders) and as the socket were not followed"
+else
+  OVERWRITTEN=$(( OVERWRITTEN + 1 ))
+  row "files overwritten" unix FAIL "victim changed or daemon failed to start ($planted_ok)"
+fi
+
+print_table
+for r in "${ROWS[@]}"; do [[ "$r" == *"|FAIL|"* ]] && exit 1; done
+exit 0
