@@ -88,13 +88,13 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (def.partition_bytes() >> 20)
         << " MiB each)\n";
   }
-  // Each partition synthesizes on its own thread (a partition's synthesis is sequential);
-  // the pool serves what the kind runs in parallel inside one.
-  ThreadPool synthesis_pool(in_flight);
+  // Each partition synthesizes on its own thread and runs what it does in parallel (the
+  // recorded matrices' product, sectors of a PoSt partition) on the whole `pool`, shared with
+  // the prover: parallel_for callers run chunks too, and no lock is held across one.
   auto synthesize = [&](size_t k) {
     Synthesized s;
     const auto begin = Clock::now();
-    s.circuit = def.synthesize(*srs, payload, validated.prepared, k, synthesis_pool);
+    s.circuit = def.synthesize(*srs, payload, validated.prepared, k, pool);
     s.ms = ms_since(begin);
     return s;
   };

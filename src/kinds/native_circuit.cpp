@@ -4,6 +4,7 @@
 // the sparse product).
 #include "kinds/native_circuit.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <istream>
 #include <mutex>
@@ -37,7 +38,8 @@ class SpanStreamBuf final : public std::streambuf {
 class NativeCircuit final : public CircuitDef {
  public:
   explicit NativeCircuit(NativeCircuitSpec spec) : spec_(std::move(spec)) {
-    if (spec_.recorded_matrices && !spec_.assign_prepared) {
+    const bool witness_only = !spec_.assign_prepared || spec_.witness_prepared;
+    if (spec_.recorded_matrices && witness_only && std::getenv(kClassicSynthesisEnv) == nullptr) {
       recorded_ = std::make_unique<RecordedMatrices>(spec_.id, spec_.params_path,
                                                      [circuit = spec_.circuit] { return circuit({}, 0); });
     }
@@ -117,11 +119,18 @@ class NativeCircuit final : public CircuitDef {
     if (!out) out = std::make_unique<SynthesizedCircuit>();
     if (spec_.assign_prepared) {
       if (!prepared) return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
-      CUZK_ASSIGN_OR_RETURN(PreparedSynthesis done,
-                            spec_.assign_prepared(*prepared, partition, std::move(out->assignment), pool));
-      out->assignment = std::move(done.assignment);
+      if (recorded_) {
+        CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_->get(pool));
+        CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness_prepared(*prepared, partition, pool));
+        CUZK_RETURN_IF_ERROR(r1cs::assign_from_witness(done.witness, *shape, out->assignment, pool));
+        out->public_inputs = std::move(done.public_inputs);
+      } else {
+        CUZK_ASSIGN_OR_RETURN(PreparedSynthesis done,
+                              spec_.assign_prepared(*prepared, partition, std::move(out->assignment), pool));
+        out->assignment = std::move(done.assignment);
+        out->public_inputs = std::move(done.public_inputs);
+      }
       out->assignment.append_input_constraints();
-      out->public_inputs = std::move(done.public_inputs);
       return out;
     }
     if (recorded_) {

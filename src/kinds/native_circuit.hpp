@@ -16,6 +16,7 @@
 #include "groth16/setup.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness.hpp"
 
 namespace cuzk::kinds {
 
@@ -30,6 +31,18 @@ struct PreparedSynthesis {
   r1cs::ProvingAssignment assignment;
   std::vector<ff::Fr> public_inputs;
 };
+
+// One partition synthesized witness-only from a prepared payload: its input and aux
+// assignments (r1cs::WitnessConstraintSystem) and its public inputs without ONE, as the verifier
+// computes them.
+struct PreparedWitness {
+  r1cs::WitnessAssignment witness;
+  std::vector<ff::Fr> public_inputs;
+};
+
+// Set (to anything) in the environment when a native circuit is made, CUZK_CLASSIC_SYNTHESIS
+// turns recorded_matrices off for it: classic synthesis, the reference (tests compare the two).
+inline constexpr const char* kClassicSynthesisEnv = "CUZK_CLASSIC_SYNTHESIS";
 
 struct NativeCircuitSpec {
   std::string id;
@@ -69,13 +82,19 @@ struct NativeCircuitSpec {
   // Proved assignments kept for reuse by `assign` / `assign_prepared` / recorded_matrices
   // (each holds a whole circuit's memory).
   size_t recycled_assignments = 2;
-  // Synthesis through recorded constraint matrices (kinds/recorded_matrices.hpp) for a circuit
-  // without `assign_prepared`: circuit(payload, partition) synthesizes witness-only (its gadgets
-  // compute the assignment, no linear combination is built) and a, b, c and the densities come
-  // from the circuit's A, B, C — recorded from circuit({}, 0) when the parameters are
-  // generated or on first use, and cached beside them — bit-identical to classic synthesis. Replaces `assign`. The seam for a kind
-  // with prepared payloads: a witness-only counterpart of assign_prepared, then
-  // r1cs::assign_from_witness with the same RecordedMatrices.
+  // Optional, with `prepare` and `assign_prepared`: the witness-only counterpart of
+  // assign_prepared (the partition synthesized on a WitnessConstraintSystem, in parallel on
+  // `pool` where the circuit has parallel parts), for recorded_matrices.
+  std::function<Result<PreparedWitness>(const engine::PreparedPayload& prepared, size_t partition, ThreadPool& pool)>
+      witness_prepared;
+  // Synthesis through recorded constraint matrices (kinds/recorded_matrices.hpp): the partition
+  // synthesizes witness-only — circuit(payload, partition) on a WitnessConstraintSystem, or
+  // `witness_prepared` for a kind with prepared payloads — and a, b, c and the densities come
+  // from the circuit's A, B, C (r1cs::assign_from_witness), recorded from circuit({}, 0) when
+  // the parameters are generated or on first use and cached beside them (in memory only when
+  // there is no parameter file: test parameters made in memory), bit-identical to classic
+  // synthesis. Replaces `assign`, and `assign_prepared` where `witness_prepared` is set.
+  // kClassicSynthesisEnv turns it off.
   bool recorded_matrices = false;
 };
 

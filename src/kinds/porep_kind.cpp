@@ -1,15 +1,16 @@
 // The PoRep C2 kind as native circuits over Commit-1 outputs: parsing and the native checks at
-// submission, the verifier's public inputs, partition synthesis into a reused assignment.
+// submission, the verifier's public inputs, partition synthesis witness-only (for the recorded
+// matrices, the default) or classic into a reused assignment.
 #include "kinds/porep_kind.hpp"
 
 #include <filesystem>
-
 
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "filecoin/post_kind.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
+#include "r1cs/witness_constraint_system.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -41,21 +42,9 @@ class BlankPorepCircuit final : public r1cs::Circuit {
   porep::PorepConfig config_;
 };
 
-// Partition `k` of a prepared output into `assignment` (cleared, sized for the circuit), and
-// the verifier's public inputs checked against the ones the circuit allocated.
-Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin::CircuitSize& size,
-                                           const PreparedCommit1& prepared, size_t k,
-                                           r1cs::ProvingAssignment assignment) {
-  if (k >= prepared.public_inputs.size()) {
-    return Status::invalid_argument("circuit '" + id + "': partition " + std::to_string(k) + " of " +
-                                    std::to_string(prepared.public_inputs.size()));
-  }
-  assignment.clear();
-  // Input constraints are appended after synthesis: one row per input more.
-  assignment.reserve(size.constraints + size.inputs, size.aux, size.inputs);
-  CUZK_RETURN_IF_ERROR(synthesize_commit1_partition(assignment, prepared.config, prepared.input.output, k));
-  const std::vector<ff::Fr>& expected = prepared.public_inputs[k];
-  const std::vector<ff::Fr>& allocated = assignment.input_assignment;
+// The public inputs partition `k` allocated (`allocated`, ONE first) are the verifier's.
+Status check_public_inputs(const std::string& id, size_t k, const std::vector<ff::Fr>& allocated,
+                           const std::vector<ff::Fr>& expected) {
   if (allocated.size() != expected.size() + 1) {
     return Status::internal("circuit '" + id + "': partition " + std::to_string(k) + " allocated " +
                             std::to_string(allocated.size() - 1) + " public inputs, the verifier has " +
@@ -68,7 +57,36 @@ Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin
                               " in the circuit, the verifier computes " + expected[i].to_decimal());
     }
   }
-  return PreparedSynthesis{std::move(assignment), expected};
+  return Status::ok();
+}
+
+Status check_partition_index(const std::string& id, const PreparedCommit1& prepared, size_t k) {
+  if (k < prepared.public_inputs.size()) return Status::ok();
+  return Status::invalid_argument("circuit '" + id + "': partition " + std::to_string(k) + " of " +
+                                  std::to_string(prepared.public_inputs.size()));
+}
+
+// Partition `k` of a prepared output into `assignment` (cleared, sized for the circuit), and
+// the verifier's public inputs checked against the ones the circuit allocated.
+Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin::CircuitSize& size,
+                                           const PreparedCommit1& prepared, size_t k,
+                                           r1cs::ProvingAssignment assignment) {
+  CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
+  assignment.clear();
+  // Input constraints are appended after synthesis: one row per input more.
+  assignment.reserve(size.constraints + size.inputs, size.aux, size.inputs);
+  CUZK_RETURN_IF_ERROR(synthesize_commit1_partition(assignment, prepared.config, prepared.input.output, k));
+  CUZK_RETURN_IF_ERROR(check_public_inputs(id, k, assignment.input_assignment, prepared.public_inputs[k]));
+  return PreparedSynthesis{std::move(assignment), prepared.public_inputs[k]};
+}
+
+// Partition `k` of a prepared output witness-only, its public inputs checked as assign_partition's.
+Result<PreparedWitness> witness_partition(const std::string& id, const PreparedCommit1& prepared, size_t k) {
+  CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
+  r1cs::WitnessConstraintSystem cs;
+  CUZK_RETURN_IF_ERROR(synthesize_commit1_partition(cs, prepared.config, prepared.input.output, k));
+  CUZK_RETURN_IF_ERROR(check_public_inputs(id, k, cs.witness().inputs, prepared.public_inputs[k]));
+  return PreparedWitness{std::move(cs).take(), prepared.public_inputs[k]};
 }
 
 class PorepKind final : public engine::ProofKind {
@@ -245,6 +263,13 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
     if (commit1 == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a Commit-1 output");
     return assign_partition(id, size, *commit1, partition, std::move(reuse));
   };
+  spec.witness_prepared = [id = spec.id](const engine::PreparedPayload& prepared, size_t partition,
+                                        ThreadPool&) -> Result<PreparedWitness> {
+    const auto* commit1 = dynamic_cast<const PreparedCommit1*>(&prepared);
+    if (commit1 == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a Commit-1 output");
+    return witness_partition(id, *commit1, partition);
+  };
+  spec.recorded_matrices = true;
   return make_native_circuit(std::move(spec));
 }
 

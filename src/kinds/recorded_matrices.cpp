@@ -42,7 +42,6 @@ RecordedMatrices::RecordedMatrices(std::string circuit_id, std::string params_pa
 Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPool& pool) const {
   MutexLock lock(mutex_);
   if (shape_) return shape_;
-  CUZK_ASSIGN_OR_RETURN(const uint64_t fingerprint, params_fingerprint(params_path_));
   auto record = [&]() -> Result<r1cs::CompactR1cs> {
     CUZK_ASSIGN_OR_RETURN(const std::unique_ptr<r1cs::Circuit> circuit, blank_circuit_());
     r1cs::CompactRecorder recorder([&](uint64_t constraints) {
@@ -51,6 +50,15 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
     CUZK_RETURN_IF_ERROR(circuit->synthesize(recorder));
     return std::move(recorder).finish();
   };
+  std::error_code ec;
+  if (!std::filesystem::exists(params_path_, ec)) {
+    // Parameters made in memory (a test setup): nothing to key a cache by, nothing written.
+    log_line("recording '" + circuit_id_ + "' in memory (no parameter file " + params_path_ + " to cache it beside)");
+    CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, record());
+    shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
+    return shape_;
+  }
+  CUZK_ASSIGN_OR_RETURN(const uint64_t fingerprint, params_fingerprint(params_path_));
   // Keyed by the parameter file's name: circuits that share it (synthetic-64, synthetic-64x3)
   // share one shape and one cache.
   const r1cs::CompactFileKey key{std::filesystem::path(params_path_).filename().string(), fingerprint};

@@ -4,7 +4,9 @@
 // there; a corrupt, truncated or stale file (another format, circuit id or parameter file) is
 // recorded again, never used. The cache is keyed by the parameter file's name and fingerprint
 // (its size and the checksum of its first MiB: the verifying key), which tie a recording to the
-// parameters it was made beside; circuits sharing a parameter file share its recording.
+// parameters it was made beside; circuits sharing a parameter file share its recording. Without
+// a parameter file (parameters made in memory by the test setup) the matrices are recorded in
+// memory and not cached.
 #pragma once
 
 #include <functional>
@@ -28,8 +30,9 @@ class RecordedMatrices {
   RecordedMatrices(std::string circuit_id, std::string params_path, BlankCircuit blank_circuit);
 
   // The shape: the cache's or a new recording on the first call (which holds later callers
-  // until it is done), the same shared form after. Thread-safe. Errors: kNotFound for a missing
-  // parameter file, the blank circuit's (a failed first call is tried again by the next).
+  // until it is done), the same shared form after; recorded in memory when the parameter file
+  // does not exist. Thread-safe. Errors: kNotFound for a parameter file that cannot be read,
+  // the blank circuit's (a failed first call is tried again by the next).
   Result<std::shared_ptr<const r1cs::CompactR1cs>> get(ThreadPool& pool) const;
 
  private:

@@ -1,6 +1,6 @@
 // The SnapDeals kind as native circuits over vanilla partition proofs: decoding and the native
-// checks at submission, the verifier's public inputs, partition synthesis into a reused
-// assignment.
+// checks at submission, the verifier's public inputs, partition synthesis witness-only (for the
+// recorded matrices, the default) or classic into a reused assignment.
 #include "kinds/snap_kind.hpp"
 
 #include "filecoin/post_kind.hpp"
@@ -9,6 +9,7 @@
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
 #include "kinds/sector_sizes.hpp"
+#include "r1cs/witness_constraint_system.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -20,19 +21,31 @@ constexpr std::string_view kGoNamePrefix = "RegisteredUpdateProof_";
 constexpr std::string_view kNumberPrefix = "update-proof-";
 constexpr uint64_t kMaxGeneratedSectorSize = 2048;
 
+Status check_partition_index(const std::string& id, const PreparedSnap& prepared, size_t k) {
+  if (k < prepared.partitions.size()) return Status::ok();
+  return Status::invalid_argument("circuit '" + id + "': partition " + std::to_string(k) + " of " +
+                                  std::to_string(prepared.partitions.size()));
+}
+
 // Partition `k` of a prepared request into `assignment` (cleared, sized for the circuit).
 Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin::CircuitSize& size,
                                            const PreparedSnap& prepared, size_t k, r1cs::ProvingAssignment assignment) {
-  if (k >= prepared.partitions.size()) {
-    return Status::invalid_argument("circuit '" + id + "': partition " + std::to_string(k) + " of " +
-                                    std::to_string(prepared.partitions.size()));
-  }
+  CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
   assignment.clear();
   // Input constraints are appended after synthesis: one row per input more.
   assignment.reserve(size.constraints + size.inputs, size.aux, size.inputs);
   const snap::SnapPartitionCircuit& circuit = prepared.partitions[k];
   CUZK_RETURN_IF_ERROR(circuit.synthesize(assignment));
   return PreparedSynthesis{std::move(assignment), circuit.public_inputs().to_vector()};
+}
+
+// Partition `k` of a prepared request witness-only.
+Result<PreparedWitness> witness_partition(const std::string& id, const PreparedSnap& prepared, size_t k) {
+  CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
+  const snap::SnapPartitionCircuit& circuit = prepared.partitions[k];
+  r1cs::WitnessConstraintSystem cs;
+  CUZK_RETURN_IF_ERROR(circuit.synthesize(cs));
+  return PreparedWitness{std::move(cs).take(), circuit.public_inputs().to_vector()};
 }
 
 class SnapKind final : public engine::ProofKind {
@@ -205,6 +218,13 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
     if (request == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a SnapDeals request");
     return assign_partition(id, size, *request, partition, std::move(reuse));
   };
+  spec.witness_prepared = [id](const engine::PreparedPayload& prepared, size_t partition,
+                               ThreadPool&) -> Result<PreparedWitness> {
+    const auto* request = dynamic_cast<const PreparedSnap*>(&prepared);
+    if (request == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a SnapDeals request");
+    return witness_partition(id, *request, partition);
+  };
+  spec.recorded_matrices = true;
   return make_native_circuit(std::move(spec));
 }
 

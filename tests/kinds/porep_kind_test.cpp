@@ -4,7 +4,8 @@
 // size refused; and proving through the engine on the CPU with the test parameters (shared,
 // made once per ctest run by the porep_params fixture; generated here when run alone): the real
 // 2 KiB output and a synthetic one prove and verify, with the verifier's public inputs; a
-// synthetic 8 MiB output passes validation and satisfies its partition circuit.
+// synthetic 8 MiB output passes validation and satisfies its partition circuit; synthesis
+// through the recorded matrices (the default) equals classic synthesis.
 #include "kinds/porep_kind.hpp"
 
 #include <gtest/gtest.h>
@@ -24,6 +25,7 @@
 #include "kinds/catalog.hpp"
 #include "kinds/filecoin_param_names.hpp"
 #include "r1cs/checking_constraint_system.hpp"
+#include "support/kind_recorded_check.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -221,17 +223,12 @@ TEST_F(PorepKindTest, ASynthetic8MiBOutputValidatesAndSatisfiesItsCircuit) {
   for (size_t i = 0; i < prepared.public_inputs[0].size(); ++i) EXPECT_EQ(cs.inputs()[1 + i], prepared.public_inputs[0][i]);
 }
 
-// Synthesis ignores the parameters: an empty key stands in for them.
-class NoSrs final : public engine::LoadedSrs {
- public:
-  size_t bytes() const override { return 0; }
-  const groth16::ProvingKey& proving_key() const override { return pk_; }
-  const groth16::PreparedVerifyingKey& verifying_key() const override { return pvk_; }
-
- private:
-  groth16::ProvingKey pk_;
-  groth16::PreparedVerifyingKey pvk_;
-};
+// The real 2 KiB output's partition through the recorded matrices (the default; recorded in
+// memory: there is no parameter file here) equals classic synthesis.
+TEST_F(PorepKindTest, TheRecordedPathEqualsClassicSynthesis) {
+  ThreadPool pool(2);
+  test::expect_recorded_equals_classic([&] { return catalog(locator())->find("porep-2KiB"); }, fixture_bytes(), pool);
+}
 
 // The kind's synthesis of a synthetic 8 MiB output: the whole partition with the verifier's
 // public inputs; a recycled assignment gives the same evaluations when reused.
@@ -243,7 +240,7 @@ TEST_F(PorepKindTest, ASynthetic8MiBPartitionSynthesizesAndReusesItsAssignment) 
   auto validated = circuit->validate(bytes_of(porep::write_commit1_json(*output)));
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
   const auto& prepared = dynamic_cast<const PreparedCommit1&>(*validated->prepared);
-  NoSrs srs;
+  test::NoSrs srs;
   ThreadPool pool(1);
   const auto t0 = std::chrono::steady_clock::now();
   auto first = circuit->synthesize(srs, {}, validated->prepared, 0, pool);

@@ -3,7 +3,8 @@
 // inputs; each tampering (sector bytes, randomness, registered proof, counts) rejected there by
 // name; parameters found by their Filecoin names; and proving through the engine on the CPU at
 // 2 KiB — WindowPoSt with fewer sectors than slots, WinningPoSt, and the benchmark seed — with
-// proofs verified against the verifier's inputs.
+// proofs verified against the verifier's inputs; synthesis through the recorded matrices (the
+// default) equals classic synthesis, and proves with parameters made in memory.
 #include "kinds/post_kind.hpp"
 
 #include <gtest/gtest.h>
@@ -16,10 +17,13 @@
 
 #include "backend/prover_factory.hpp"
 #include "engine/engine.hpp"
+#include "groth16/blinding.hpp"
 #include "filecoin/synthetic_post.hpp"
 #include "kinds/catalog.hpp"
 #include "kinds/filecoin_param_names.hpp"
+#include "kinds/recorded_matrices.hpp"
 #include "kinds/vanilla_payload.hpp"
+#include "support/kind_recorded_check.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -177,6 +181,44 @@ TEST_F(PostKindTest, ParametersAreFoundByTheirFilecoinNames) {
 }
 
 // Proving on the CPU through the engine with 2 KiB test parameters (generated on first use).
+// Through the recorded matrices (the default; recorded in memory: there is no parameter file
+// here) a padded WindowPoSt request, a WinningPoSt request and a seed equal classic synthesis.
+TEST_F(PostKindTest, TheRecordedPathEqualsClassicSynthesis) {
+  ThreadPool pool(2);
+  const std::vector<uint8_t> seed = {1, 2, 3};
+  const struct {
+    std::string circuit;
+    std::vector<uint8_t> payload;
+  } cases[] = {{"window-post-2KiB", encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 1, 2))},
+               {"winning-post-2KiB", encode_vanilla_payload(request(RegisteredPostProof::kWinning2KiBV1, 1))},
+               {"window-post-2KiB", seed}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.circuit);
+    test::expect_recorded_equals_classic([&] { return circuit(c.circuit); }, c.payload, pool);
+  }
+}
+
+// Parameters made in memory (`--test-params-in-memory`: no parameter file to cache the recorded
+// matrices beside): the recorded path records them in memory and the proof verifies.
+TEST_F(PostKindTest, WithParametersMadeInMemoryTheRecordedPathProves) {
+  ThreadPool pool(2);
+  const auto def = circuit("window-post-2KiB");
+  const auto srs = def->make_test_srs(pool);
+  ASSERT_TRUE(srs.is_ok()) << srs.status().to_string();
+  const std::vector<uint8_t> payload = encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 2));
+  const auto validated = def->validate(payload);
+  ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
+  const auto synthesized = def->synthesize(**srs, payload, validated->prepared, 0, pool);
+  ASSERT_TRUE(synthesized.is_ok()) << synthesized.status().to_string();
+  EXPECT_FALSE(fs::exists(recorded_matrices_path(def->srs_path())));
+  const std::unique_ptr<groth16::ProverBackend> prover = backend::make_cpu_prover(pool);
+  const r1cs::ProvingAssignment* one[] = {&(*synthesized)->assignment};
+  groth16::SystemBlinding blinding;
+  const auto proofs = prover->prove((*srs)->proving_key(), one, def->convention(), blinding);
+  ASSERT_TRUE(proofs.is_ok()) << proofs.status().to_string();
+  EXPECT_TRUE(def->verify(**srs, proofs->front(), (*synthesized)->public_inputs).is_ok());
+}
+
 TEST_F(PostKindTest, VanillaRequestsAndSeedsProveThroughTheEngine) {
   KindsConfig c;
   c.params.generated_dir = CUZK_POST_PARAMS_DIR;

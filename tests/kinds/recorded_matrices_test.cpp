@@ -2,7 +2,8 @@
 // parameters, records the matrices beside them (`<params>.pce`), later ones and a new circuit
 // object read them; the assignment
 // equals classic synthesis's (inputs, aux, a, b, c, densities, public inputs) and its proof
-// verifies; a corrupt cache is recorded again, a missing parameter file is NOT_FOUND.
+// verifies; a corrupt cache is recorded again; without a parameter file they are recorded in
+// memory, no cache written.
 #include "kinds/recorded_matrices.hpp"
 
 #include <gtest/gtest.h>
@@ -114,11 +115,15 @@ TEST_F(RecordedMatricesTest, GeneratingTheParametersRecordsTheMatrices) {
   EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
 }
 
-TEST_F(RecordedMatricesTest, AMissingParameterFileIsNotFound) {
-  const RecordedMatrices matrices("x", (dir_ / "missing.params").string(), [] {
+TEST_F(RecordedMatricesTest, WithoutAParameterFileTheyAreRecordedInMemory) {
+  const std::string missing = (dir_ / "missing.params").string();
+  const RecordedMatrices matrices("x", missing, [] {
     return Result<std::unique_ptr<r1cs::Circuit>>(std::make_unique<circuits::SyntheticCircuit>(10, 1));
   });
-  EXPECT_EQ(matrices.get(pool_).status().code(), StatusCode::kNotFound);
+  const Result<std::shared_ptr<const r1cs::CompactR1cs>> shape = matrices.get(pool_);
+  ASSERT_TRUE(shape.is_ok()) << shape.status().to_string();
+  EXPECT_GT((*shape)->num_constraints, 0u);
+  EXPECT_FALSE(fs::exists(recorded_matrices_path(missing)));
 }
 
 }  // namespace

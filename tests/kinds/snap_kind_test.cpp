@@ -3,7 +3,8 @@
 // VanillaPayload, validated once at submission (2 KiB, and every partition of an 8 MiB update)
 // with the verifier's public inputs; each tampering (a path, a commitment, the encoding
 // relation, partition order and count, the registered proof) rejected there by name; and a
-// 2 KiB update proved through the engine on the CPU and verified against the verifier's inputs.
+// 2 KiB update proved through the engine on the CPU and verified against the verifier's inputs;
+// synthesis through the recorded matrices (the default) equals classic synthesis.
 #include "kinds/snap_kind.hpp"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "kinds/catalog.hpp"
 #include "kinds/filecoin_param_names.hpp"
+#include "support/kind_recorded_check.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -184,6 +186,15 @@ TEST_F(SnapKindTest, TamperingIsRejectedAtSubmissionByName) {
   p = u.request;
   p.registered_proof = 77;
   expect_rejected(p, "registered_proof: ");
+}
+
+// A 2 KiB update through the recorded matrices (the default; recorded in memory: there is no
+// parameter file here) equals classic synthesis.
+TEST_F(SnapKindTest, TheRecordedPathEqualsClassicSynthesis) {
+  ThreadPool pool(2);
+  const Update u = synthetic(2048, 11);
+  test::expect_recorded_equals_classic([&] { return catalog()->find("snap-deals-2KiB"); },
+                                       encode_vanilla_payload(u.request), pool);
 }
 
 // Proving on the CPU through the engine with the 2 KiB test parameters (the snap_params
