@@ -7,9 +7,11 @@
 # tried, results lost, files overwritten, starved calls. docs/RELIABILITY.md records a run.
 #
 #   scripts/abuse.sh [--quick] [--cuzk PATH] [--work DIR] [--keep]
-#     --quick     fewer clients and jobs (the ctest entry: ≤ 60 s on 2 cores)
+#     --quick     fewer clients and jobs, and over TCP only load and bad inputs (the ctest
+#                 entry server_abuse_quick: ≤ 60 s on 2 cores)
 #     --cuzk      the cuzk binary (default: build-post/src/cli/cuzk, else build/src/cli/cuzk)
-#     --work      scratch folder (default: a fresh mktemp -d, removed at the end unless --keep)
+#     --work      scratch folder (default: a fresh mktemp -d, removed at the end unless --keep;
+#                 a folder given here is kept)
 #
 # Every scenario is bounded: each client run has a time limit (timeout), each daemon is killed
 # at the end. npm dependencies come from tools/grpc-client (npm ci when node_modules is missing).
@@ -46,7 +48,7 @@ CLIENT="$ROOT/tools/grpc-client/abuse.mjs"
 if [[ $QUICK -eq 1 ]]; then
   LOAD_CLIENTS=4; LOAD_JOBS=2; DISCONNECT_CALLS=4; AWAITS=1000; GEN_CIRCUIT=synthetic-32768; GEN_KILL_S=1.2
 else
-  LOAD_CLIENTS=16; LOAD_JOBS=4; DISCONNECT_CALLS=16; AWAITS=1000; GEN_CIRCUIT=synthetic-131072; GEN_KILL_S=4
+  LOAD_CLIENTS=32; LOAD_JOBS=4; DISCONNECT_CALLS=32; AWAITS=1000; GEN_CIRCUIT=synthetic-131072; GEN_KILL_S=4
 fi
 CIRCUIT=synthetic-1024
 LONG_CIRCUIT=synthetic-4096x64
@@ -92,7 +94,11 @@ if [[ ! -d "$ROOT/tools/grpc-client/node_modules" ]]; then
   npm ci --prefix "$ROOT/tools/grpc-client" --no-audit --no-fund > /dev/null 2>&1 || skip_all "npm ci tools/grpc-client failed"
 fi
 
-if [[ -z "$WORK" ]]; then WORK="$(mktemp -d "${TMPDIR:-/tmp}/cuzk-abuse.XXXXXX")"; fi
+if [[ -z "$WORK" ]]; then
+  WORK="$(mktemp -d "${TMPDIR:-/tmp}/cuzk-abuse.XXXXXX")"
+else
+  KEEP=1
+fi
 mkdir -p "$WORK"
 chmod 700 "$WORK"
 DAEMONS=()
