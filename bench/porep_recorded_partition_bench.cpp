@@ -1,11 +1,14 @@
-// One PoRep partition of a Commit-1 output through the kind's default synthesis path, the
-// recorded matrices (kinds/porep_kind.cpp, witness_prepared + r1cs::assign_from_witness), outside
-// the test suite: the output read and checked, then the partition synthesized twice — the first
-// time with the recording of the matrices (in memory: no parameter file is given), the second
-// into the first's recycled assignment, as the engine reuses them — each step timed in wall
-// and process CPU seconds, with the peak RSS (plain program; results in docs/PERF.md).
+// One PoRep partition of a Commit-1 output (real challenge values) through the recorded path the
+// PoRep kind takes by default (kinds/porep_kind.cpp), outside the test suite, each step timed in
+// wall and process CPU seconds with the peak RSS: the output read and checked; the matrices
+// recorded from blank challenges (one core); witness-only synthesis (one core) and
+// r1cs::assign_from_witness on every core, first into a fresh assignment, then into the
+// recycled one as the engine reuses them; with a slice, classic synthesis of the same and a,
+// b, c, aux compared with it. A whole 32 GiB partition needs ≈ 21 GB (a, b, c, aux ≈ 16.7 GB,
+// the matrices ≈ 2 GB); `challenges` = N synthesizes the header and the first N challenges
+// (plain program; results in docs/PERF.md).
 //
-//   porep_recorded_partition_bench COMMIT1.json [partition]
+//   porep_recorded_partition_bench COMMIT1.json [partition [challenges]]
 #include <sys/resource.h>
 
 #include <chrono>
@@ -15,37 +18,29 @@
 #include <string>
 #include <vector>
 
+#include "filecoin/porep/stacked_circuit.hpp"
 #include "kinds/porep_kind.hpp"
+#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_synthesis.hpp"
+#include "r1cs/witness_constraint_system.hpp"
 
 using namespace cuzk;
+namespace porep = cuzk::filecoin::porep;
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Synthesis ignores the parameters: an empty key stands in for them.
-class NoSrs final : public engine::LoadedSrs {
- public:
-  size_t bytes() const override { return 0; }
-  const groth16::ProvingKey& proving_key() const override { return pk_; }
-  const groth16::PreparedVerifyingKey& verifying_key() const override { return pvk_; }
-
- private:
-  groth16::ProvingKey pk_;
-  groth16::PreparedVerifyingKey pvk_;
-};
-
-double cpu_seconds() {
+rusage usage_now() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+  return usage;
 }
 
-double peak_rss_gib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);  // ru_maxrss is in KiB
+double cpu_seconds() {
+  const rusage usage = usage_now();
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
 }
 
 // Times one step: "<what>: wall s, CPU s, peak RSS GiB".
@@ -53,8 +48,10 @@ class Step {
  public:
   explicit Step(const char* what) : what_(what), wall_(Clock::now()), cpu_(cpu_seconds()) {}
   ~Step() {
-    std::printf("%-48s wall %7.2f s  CPU %7.2f s  peak RSS %5.2f GiB\n", what_,
-                std::chrono::duration<double>(Clock::now() - wall_).count(), cpu_seconds() - cpu_, peak_rss_gib());
+    std::printf("%-52s wall %7.3f s  CPU %7.3f s  peak RSS %5.2f GiB\n", what_,
+                std::chrono::duration<double>(Clock::now() - wall_).count(), cpu_seconds() - cpu_,
+                static_cast<double>(usage_now().ru_maxrss) / (1024.0 * 1024.0));  // ru_maxrss: KiB
+    std::fflush(stdout);
   }
 
  private:
@@ -68,8 +65,8 @@ int fail(const Status& status) { return std::fprintf(stderr, "%s\n", status.to_s
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 3) return std::fprintf(stderr, "usage: %s COMMIT1.json [partition]\n", argv[0]), 2;
-  const size_t partition = argc == 3 ? std::stoul(argv[2]) : 0;
+  if (argc < 2 || argc > 4) return std::fprintf(stderr, "usage: %s COMMIT1.json [partition [challenges]]\n", argv[0]), 2;
+  const size_t partition = argc >= 3 ? std::stoul(argv[2]) : 0;
   ThreadPool pool;
   std::shared_ptr<kinds::PreparedCommit1> prepared;
   {
@@ -80,23 +77,58 @@ int main(int argc, char** argv) {
     if (!made.is_ok()) return fail(made.status());
     prepared = std::move(made).value();
   }
-  const std::string id = kinds::porep_circuit_id(prepared->config.sector_size);
-  // No parameter file: the recorded matrices are recorded in memory at the first synthesis.
-  Result<std::shared_ptr<const engine::CircuitDef>> circuit =
-      kinds::make_porep_circuit(id, kinds::ParamLocator{}, {}, "/nonexistent/" + id + ".params");
-  if (!circuit.is_ok()) return fail(circuit.status());
-  std::printf("%s partition %zu, %zu threads\n", id.c_str(), partition, pool.size());
-  const NoSrs srs;
-  std::unique_ptr<engine::SynthesizedCircuit> done;
-  for (const char* what : {"first synthesis (records the matrices)", "synthesis into the recycled assignment"}) {
-    if (done) (*circuit)->recycle(std::move(done));
-    Step step(what);
-    Result<std::unique_ptr<engine::SynthesizedCircuit>> synthesized =
-        (*circuit)->synthesize(srs, {}, prepared, partition, pool);
-    if (!synthesized.is_ok()) return fail(synthesized.status());
-    done = std::move(synthesized).value();
+  Result<porep::PartitionWitness> witness = porep::partition_witness(prepared->input.output, partition);
+  if (!witness.is_ok()) return fail(witness.status());
+  porep::PorepConfig config = prepared->config;
+  const bool slice = argc == 4 && std::stoul(argv[3]) < config.challenges_per_partition;
+  if (slice) {
+    config.challenges_per_partition = std::stoul(argv[3]);
+    witness->challenges = witness->challenges.first(config.challenges_per_partition);
   }
-  std::printf("%zu rows of a, b, c (input rows included), %zu aux\n", done->assignment.a.size(),
-              done->assignment.aux_assignment.size());
-  return 0;
+  auto synthesize = [&](r1cs::ConstraintSystem& cs) {
+    return porep::synthesize_porep_partition(cs, config, witness->public_values, witness->private_values,
+                                             witness->challenges);
+  };
+  std::printf("%s partition %zu, %zu of %zu challenges, %zu threads\n",
+              kinds::porep_circuit_id(config.sector_size).c_str(), partition, config.challenges_per_partition,
+              prepared->config.challenges_per_partition, pool.size());
+
+  Result<r1cs::CompactR1cs> shape = Status::internal("not recorded");
+  {
+    Step step("record the matrices (blank challenges, one core)");
+    Result<porep::ChallengeProof> blank = porep::blank_challenge_proof(config);
+    if (!blank.is_ok()) return fail(blank.status());
+    const std::vector<porep::ChallengeProof> blanks(config.challenges_per_partition, *blank);
+    r1cs::CompactRecorder recorder;
+    const Status status = porep::synthesize_porep_partition(recorder, config, {}, {}, blanks);
+    if (!status.is_ok()) return fail(status);
+    shape = std::move(recorder).finish();
+  }
+  std::printf("%llu constraints, %llu aux, %.1f MiB of matrices\n", static_cast<unsigned long long>(shape->num_constraints),
+              static_cast<unsigned long long>(shape->num_aux), static_cast<double>(shape->host_bytes()) / (1 << 20));
+
+  r1cs::ProvingAssignment assignment;
+  for (const char* product : {"a, b, c from the matrices (fresh assignment)", "a, b, c from the matrices (recycled)"}) {
+    r1cs::WitnessConstraintSystem cs;
+    {
+      Step step("witness-only synthesis (one core)");
+      const Status status = synthesize(cs);
+      if (!status.is_ok()) return fail(status);
+    }
+    Step step(product);
+    const Status status = r1cs::assign_from_witness(cs.witness(), *shape, assignment, pool);
+    if (!status.is_ok()) return fail(status);
+  }
+  if (!slice) return 0;
+  r1cs::ProvingAssignment classic;
+  {
+    Step step("classic synthesis (one core, the reference)");
+    const Status status = synthesize(classic);
+    if (!status.is_ok()) return fail(status);
+  }
+  const bool same = assignment.a == classic.a && assignment.b == classic.b && assignment.c == classic.c &&
+                    assignment.aux_assignment == classic.aux_assignment &&
+                    assignment.input_assignment == classic.input_assignment;
+  std::printf("recorded path %s classic synthesis (a, b, c, aux, inputs)\n", same ? "EQUALS" : "DIFFERS FROM");
+  return same ? 0 : 1;
 }
