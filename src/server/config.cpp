@@ -262,9 +262,10 @@ Status set_listen(DaemonConfig& config, const std::string& address) {
   if (a.starts_with("tcp://")) a.remove_prefix(6);
   else if (a.starts_with("tcp:")) a.remove_prefix(4);
   const size_t colon = a.rfind(':');
-  // A host has no '/' ("tcp:/x:1" would read back as a unix socket, "tcp:unix:/x:1" is one).
+  // A host has no '/' and no second prefix: "tcp:/x:1" would read back as a unix socket,
+  // "tcp:unix:/x:1" is one, "tcp:tcp:x:1" would read back as "x:1".
   if (colon == std::string_view::npos || colon == 0 || colon + 1 == a.size() || a.find('/') != std::string_view::npos ||
-      a.starts_with("unix:")) {
+      a.starts_with("unix:") || a.starts_with("tcp:")) {
     return Status::invalid_argument("listen address '" + address +
                                     "': expected unix:/path/to.sock or tcp:host:port");
   }

@@ -216,6 +216,7 @@ TEST(DaemonConfig, ListenAddresses) {
   EXPECT_EQ(c.socket_path, "/run//x.sock");
   EXPECT_FALSE(set_listen(c, "tcp:/x:1").is_ok());
   EXPECT_FALSE(set_listen(c, "tcp:unix:/x:1").is_ok());
+  EXPECT_FALSE(set_listen(c, "tcp:tcp:x:1").is_ok());
 }
 
 }  // namespace
