@@ -35,13 +35,27 @@ class SpanStreamBuf final : public std::streambuf {
   }
 };
 
+// Parameters made in memory by the test setup (make_test_srs): no parameter file stands behind
+// them, so their recorded matrices are kept in memory, not cached beside a file.
+class InMemorySrs final : public LoadedSrs {
+ public:
+  explicit InMemorySrs(groth16::ProvingKey key) : srs_(std::move(key)) {}
+  size_t bytes() const override { return srs_.bytes(); }
+  const groth16::ProvingKey& proving_key() const override { return srs_.proving_key(); }
+  const groth16::PreparedVerifyingKey& verifying_key() const override { return srs_.verifying_key(); }
+
+ private:
+  engine::KeySrs srs_;
+};
+
 class NativeCircuit final : public CircuitDef {
  public:
   explicit NativeCircuit(NativeCircuitSpec spec) : spec_(std::move(spec)) {
     const bool witness_only = !spec_.assign_prepared || spec_.witness_prepared;
     if (spec_.recorded_matrices && witness_only && std::getenv(kClassicSynthesisEnv) == nullptr) {
-      recorded_ = std::make_unique<RecordedMatrices>(spec_.id, spec_.params_path,
-                                                     [circuit = spec_.circuit] { return circuit({}, 0); });
+      auto blank = [circuit = spec_.circuit] { return circuit({}, 0); };
+      recorded_ = std::make_unique<RecordedMatrices>(spec_.id, spec_.params_path, blank);
+      recorded_in_memory_ = std::make_unique<RecordedMatrices>(spec_.id, std::string(), blank);
     }
   }
 
@@ -92,7 +106,7 @@ class NativeCircuit final : public CircuitDef {
 
   Result<std::shared_ptr<const LoadedSrs>> make_test_srs(ThreadPool& pool) const override {
     CUZK_ASSIGN_OR_RETURN(groth16::ProvingKey pk, test_setup(pool, {}));
-    return std::shared_ptr<const LoadedSrs>(std::make_shared<engine::KeySrs>(std::move(pk)));
+    return std::shared_ptr<const LoadedSrs>(std::make_shared<InMemorySrs>(std::move(pk)));
   }
 
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const override {
@@ -105,7 +119,7 @@ class NativeCircuit final : public CircuitDef {
     return std::shared_ptr<const LoadedSrs>(std::make_shared<engine::KeySrs>(std::move(pk)));
   }
 
-  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
+  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>& prepared,
                                                          size_t partition, ThreadPool& pool) const override {
     std::unique_ptr<SynthesizedCircuit> out;
@@ -120,7 +134,7 @@ class NativeCircuit final : public CircuitDef {
     if (spec_.assign_prepared) {
       if (!prepared) return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
       if (recorded_) {
-        CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_->get(pool));
+        CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_matrices(srs).get(pool));
         CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness_prepared(*prepared, partition, pool));
         CUZK_RETURN_IF_ERROR(r1cs::assign_from_witness(done.witness, *shape, out->assignment, pool));
         out->public_inputs = std::move(done.public_inputs);
@@ -134,7 +148,7 @@ class NativeCircuit final : public CircuitDef {
       return out;
     }
     if (recorded_) {
-      CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_->get(pool));
+      CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_matrices(srs).get(pool));
       CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
       CUZK_RETURN_IF_ERROR(r1cs::synthesize_with_recorded_matrices(*circuit, *shape, out->assignment, pool));
     } else if (spec_.assign) {
@@ -171,6 +185,12 @@ class NativeCircuit final : public CircuitDef {
                                            std::move(stop));
   }
 
+  // The recorded matrices for parameters `srs`: beside the parameter file, or in memory for
+  // parameters made in memory. Requires recorded_.
+  const RecordedMatrices& recorded_matrices(const LoadedSrs& srs) const {
+    return dynamic_cast<const InMemorySrs*>(&srs) != nullptr ? *recorded_in_memory_ : *recorded_;
+  }
+
   // Whether a damaged file at params_path is cuzk's own to generate again: in the daemon's
   // generated-params folder, for a circuit whose parameters may be generated.
   bool repairs_params() const {
@@ -180,7 +200,8 @@ class NativeCircuit final : public CircuitDef {
   }
 
   NativeCircuitSpec spec_;
-  std::unique_ptr<RecordedMatrices> recorded_;  // with spec_.recorded_matrices
+  std::unique_ptr<RecordedMatrices> recorded_;            // with spec_.recorded_matrices
+  std::unique_ptr<RecordedMatrices> recorded_in_memory_;  // with recorded_, for InMemorySrs
   mutable Mutex free_mutex_;
   mutable std::vector<std::unique_ptr<SynthesizedCircuit>> free_ CUZK_GUARDED_BY(free_mutex_);
 };

@@ -91,9 +91,9 @@ struct NativeCircuitSpec {
   // synthesizes witness-only — circuit(payload, partition) on a WitnessConstraintSystem, or
   // `witness_prepared` for a kind with prepared payloads — and a, b, c and the densities come
   // from the circuit's A, B, C (r1cs::assign_from_witness), recorded from circuit({}, 0) when
-  // the parameters are generated or on first use and cached beside them (in memory only when
-  // there is no parameter file: test parameters made in memory), bit-identical to classic
-  // synthesis. Replaces `assign`, and `assign_prepared` where `witness_prepared` is set.
+  // the parameters are generated or on first use and cached beside them (kept in memory, not
+  // cached, for parameters made in memory by make_test_srs or without a parameter file),
+  // bit-identical to classic synthesis. Replaces `assign`, and `assign_prepared` where `witness_prepared` is set.
   // kClassicSynthesisEnv turns it off.
   bool recorded_matrices = false;
 };

@@ -53,7 +53,11 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
   std::error_code ec;
   if (!std::filesystem::exists(params_path_, ec)) {
     // Parameters made in memory (a test setup): nothing to key a cache by, nothing written.
-    log_line("recording '" + circuit_id_ + "' in memory (no parameter file " + params_path_ + " to cache it beside)");
+    std::string line = "recording '" + circuit_id_;
+    line += "' in memory (";
+    line += params_path_.empty() ? "parameters made in memory" : "no parameter file " + params_path_;
+    line += ": no cache)";
+    log_line(line);
     CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, record());
     shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
     return shape_;

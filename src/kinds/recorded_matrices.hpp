@@ -5,8 +5,8 @@
 // recorded again, never used. The cache is keyed by the parameter file's name and fingerprint
 // (its size and the checksum of its first MiB: the verifying key), which tie a recording to the
 // parameters it was made beside; circuits sharing a parameter file share its recording. Without
-// a parameter file (parameters made in memory by the test setup) the matrices are recorded in
-// memory and not cached.
+// a parameter file (an empty path: parameters made in memory by the test setup) the matrices
+// are recorded in memory and not cached.
 #pragma once
 
 #include <functional>

@@ -198,11 +198,14 @@ TEST_F(PostKindTest, TheRecordedPathEqualsClassicSynthesis) {
   }
 }
 
-// Parameters made in memory (`--test-params-in-memory`: no parameter file to cache the recorded
-// matrices beside): the recorded path records them in memory and the proof verifies.
+// Parameters made in memory (`--test-params-in-memory`): the recorded path records the matrices
+// in memory — no cache beside the file at the circuit's parameter path, which is not the
+// parameters in use — and the proof verifies.
 TEST_F(PostKindTest, WithParametersMadeInMemoryTheRecordedPathProves) {
   ThreadPool pool(2);
   const auto def = circuit("window-post-2KiB");
+  fs::create_directories(fs::path(def->srs_path()).parent_path());
+  std::ofstream(def->srs_path()) << "other parameters";
   const auto srs = def->make_test_srs(pool);
   ASSERT_TRUE(srs.is_ok()) << srs.status().to_string();
   const std::vector<uint8_t> payload = encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 2));
