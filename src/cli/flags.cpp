@@ -1,6 +1,8 @@
 // Flags: parsing and validation of "--name value" options.
 #include "cli/flags.hpp"
 
+#include <charconv>
+
 namespace cuzk::cli {
 
 std::optional<Flags> Flags::parse(std::string_view command, std::span<const std::string_view> args,
@@ -51,6 +53,17 @@ std::string Flags::get(std::string_view name, std::string_view fallback) const {
 std::vector<std::string> Flags::get_all(std::string_view name) const {
   const auto it = values_.find(std::string(name));
   return it == values_.end() ? std::vector<std::string>{} : it->second;
+}
+
+Result<uint64_t> number_option(const Flags& flags, std::string_view name, uint64_t fallback) {
+  if (!flags.has(name)) return fallback;
+  const std::string text = flags.get(name);
+  uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
+    return Status::invalid_argument("--" + std::string(name) + " must be a non-negative integer, got '" + text + "'");
+  }
+  return value;
 }
 
 }  // namespace cuzk::cli

@@ -4,12 +4,15 @@
 // and missing required ones are reported with the command's name.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "common/status.hpp"
 
 namespace cuzk::cli {
 
@@ -34,5 +37,9 @@ class Flags {
  private:
   std::map<std::string, std::vector<std::string>> values_;
 };
+
+// The non-negative integer an option holds, or `fallback` when it is absent; INVALID_ARGUMENT
+// naming the option otherwise.
+Result<uint64_t> number_option(const Flags& flags, std::string_view name, uint64_t fallback);
 
 }  // namespace cuzk::cli

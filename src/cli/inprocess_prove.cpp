@@ -55,6 +55,15 @@ double peak_resident_gib() {
 
 }  // namespace
 
+kinds::ParamLocator param_locator(const Flags& flags) {
+  kinds::ParamLocator locator;
+  if (flags.has("param-dir")) {
+    locator.param_dirs = {flags.get("param-dir")};
+    locator.generated_dir = flags.get("param-dir");
+  }
+  return locator;
+}
+
 Result<ParamsChoice> params_choice(const Flags& flags) {
   const int sources = int{flags.has("params")} + int{flags.has("param-dir")} + int{flags.has(kInMemoryParamsFlag)};
   if (sources > 1) {

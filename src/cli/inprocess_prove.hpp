@@ -18,6 +18,7 @@
 #include "common/thread_pool.hpp"
 #include "engine/circuit.hpp"
 #include "groth16/prover_backend.hpp"
+#include "kinds/param_locator.hpp"
 
 namespace cuzk::cli {
 
@@ -40,6 +41,10 @@ inline constexpr std::string_view kInMemoryParamsFlag = "test-params-in-memory";
 // From the command's flags: INVALID_ARGUMENT when --params, --param-dir and
 // --test-params-in-memory are combined.
 Result<ParamsChoice> params_choice(const Flags& flags);
+
+// Where --param-dir points the circuit's parameter search and its generated test parameters
+// (the default locator without it).
+kinds::ParamLocator param_locator(const Flags& flags);
 
 // Proves `validated.partitions` partitions of `payload` (empty when validated.prepared holds
 // it) on `prover`; prover host work and parameter loading on `pool`. Prints the parameter file,

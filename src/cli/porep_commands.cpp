@@ -2,7 +2,6 @@
 #include "cli/porep_commands.hpp"
 
 #include <chrono>
-#include <fstream>
 #include <iomanip>
 #include <string>
 #include <vector>
@@ -11,6 +10,7 @@
 #include "cli/flags.hpp"
 #include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
+#include "cli/output_file.hpp"
 #include "cli/prover_choice.hpp"
 #include "cli/vk_file.hpp"
 #include "common/file_reader.hpp"
@@ -93,11 +93,7 @@ int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, s
   out << "cuzk porep prove: " << describe(config) << "\n"
       << "  native checks: OK (" << static_cast<long long>(ms_since(t0)) << " ms)\n";
 
-  kinds::ParamLocator locator;
-  if (flags->has("param-dir")) {
-    locator.param_dirs = {flags->get("param-dir")};
-    locator.generated_dir = flags->get("param-dir");
-  }
+  const kinds::ParamLocator locator = param_locator(*flags);
   const std::string id = kinds::porep_circuit_id(config.sector_size);
   auto circuit = kinds::make_porep_circuit(id, locator, [] { return backend::make_gpu_generator_multiplier(); },
                                            flags->get("params"));
@@ -115,10 +111,8 @@ int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, s
   proved->timings.total_ms = ms_since(start);
   out << engine::format_timings(proved->timings) << "\n";
   const std::vector<uint8_t>& proof_bytes = proved->proofs;
-  std::ofstream proof_out(flags->get("proof"), std::ios::binary | std::ios::trunc);
-  proof_out.write(reinterpret_cast<const char*>(proof_bytes.data()), static_cast<std::streamsize>(proof_bytes.size()));
-  if (!proof_out.flush()) {
-    err << "cuzk porep prove: cannot write " << flags->get("proof") << "\n";
+  if (Status s = write_whole_file(flags->get("proof"), proof_bytes); !s.is_ok()) {
+    err << "cuzk porep prove: " << s.message() << "\n";
     return 1;
   }
   out << "wrote " << flags->get("proof") << " (" << proof_bytes.size() << " bytes: " << config.partitions

@@ -2,7 +2,6 @@
 // synthetic Commit-1 output (filecoin/porep/synthetic_commit1) in Curio's wrapper.
 #include "cli/porep_synth_command.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <string>
 
@@ -20,21 +19,10 @@ namespace porep = filecoin::porep;
 
 constexpr std::string_view kUsage = "cuzk porep synth --sector-size S [--seed N] [--sector-number N] --out FILE";
 
-Result<uint64_t> number_flag(const Flags& flags, std::string_view name, uint64_t fallback) {
-  if (!flags.has(name)) return fallback;
-  const std::string text = flags.get(name);
-  uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size()) {
-    return Status::invalid_argument("--" + std::string(name) + ": not a number: '" + text + "'");
-  }
-  return value;
-}
-
 Status write_synthetic(const Flags& flags, std::ostream& out) {
   CUZK_ASSIGN_OR_RETURN(const uint64_t sector_size, filecoin::parse_sector_size(flags.get("sector-size")));
-  CUZK_ASSIGN_OR_RETURN(const uint64_t seed, number_flag(flags, "seed", 1));
-  CUZK_ASSIGN_OR_RETURN(const uint64_t sector_number, number_flag(flags, "sector-number", 1));
+  CUZK_ASSIGN_OR_RETURN(const uint64_t seed, number_option(flags, "seed", 1));
+  CUZK_ASSIGN_OR_RETURN(const uint64_t sector_number, number_option(flags, "sector-number", 1));
   CUZK_ASSIGN_OR_RETURN(const porep::RegisteredSealProof proof, porep::seal_proof_for_sector_size(sector_size));
   CUZK_ASSIGN_OR_RETURN(const porep::PorepConfig config, porep::porep_config(proof));
   const auto t0 = std::chrono::steady_clock::now();
@@ -42,9 +30,10 @@ Status write_synthetic(const Flags& flags, std::ostream& out) {
   const std::string text = porep::write_commit1_wrapped(
       output, porep::Commit1Wrapper{true, sector_number, config.sector_size, /*miner=*/1000, /*has_miner=*/true});
   const std::string path = flags.get("out");
-  CUZK_ASSIGN_OR_RETURN(auto file, AtomicFile::create(path));
-  file->stream().write(text.data(), static_cast<std::streamsize>(text.size()));
-  CUZK_RETURN_IF_ERROR(file->commit());
+  CUZK_RETURN_IF_ERROR(write_file_atomically(path, [&](std::ostream& file) {
+    file.write(text.data(), static_cast<std::streamsize>(text.size()));
+    return Status::ok();
+  }));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << "wrote " << path << ": a synthetic " << porep::registered_seal_proof_name(proof) << " Commit-1 output ("
       << text.size() << " bytes, " << config.partitions << " partition(s), seed " << seed << ", " << seconds

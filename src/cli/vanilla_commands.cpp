@@ -5,7 +5,6 @@
 #include <charconv>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -15,6 +14,7 @@
 #include "cli/flags.hpp"
 #include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
+#include "cli/output_file.hpp"
 #include "cli/prover_choice.hpp"
 #include "cli/vk_file.hpp"
 #include "common/file_reader.hpp"
@@ -63,17 +63,6 @@ int report_failure(std::ostream& err, std::string_view command, const Status& st
   return 1;
 }
 
-Result<uint64_t> number_option(const Flags& flags, std::string_view name, uint64_t fallback) {
-  if (!flags.has(name)) return fallback;
-  const std::string text = flags.get(name);
-  uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
-    return usage("--" + std::string(name) + " must be a non-negative integer, got '" + text + "'");
-  }
-  return value;
-}
-
 Result<std::array<uint8_t, 32>> hex_option(const Flags& flags, std::string_view name) {
   const std::optional<std::array<uint8_t, 32>> value = parse_hex32(flags.get(name));
   if (!value) return usage("--" + std::string(name) + " must be 64 hex digits (32 bytes)");
@@ -95,23 +84,6 @@ Result<std::vector<std::vector<uint8_t>>> read_files(const std::vector<std::stri
     out.push_back(std::move(bytes));
   }
   return out;
-}
-
-// Writes `bytes` to `path` (replacing it); INTERNAL naming the path if it cannot.
-Status write_whole_file(const std::string& path, std::span<const uint8_t> bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out.flush()) return Status::internal("cannot write " + path);
-  return Status::ok();
-}
-
-kinds::ParamLocator locator_from(const Flags& flags) {
-  kinds::ParamLocator locator;
-  if (flags.has("param-dir")) {
-    locator.param_dirs = {flags.get("param-dir")};
-    locator.generated_dir = flags.get("param-dir");
-  }
-  return locator;
 }
 
 kinds::MultiplierFactory multiplier() {
@@ -327,7 +299,7 @@ int run_post_prove(Args args, std::ostream& out, std::ostream& err) {
   if (!proofs.is_ok()) return report_failure(err, kCommand, proofs.status());
   a->request.proofs = std::move(proofs).value();
   Result<std::shared_ptr<const engine::CircuitDef>> def =
-      kinds::make_post_circuit(a->kind, a->sector_size, locator_from(*flags), multiplier(), flags->get("params"));
+      kinds::make_post_circuit(a->kind, a->sector_size, param_locator(*flags), multiplier(), flags->get("params"));
   if (!def.is_ok()) return report_failure(err, kCommand, def.status());
   return prove_and_write(kCommand, **def, a->request, *flags, out, err);
 }
@@ -445,7 +417,7 @@ int run_snap_prove(Args args, std::ostream& out, std::ostream& err) {
   if (!proofs.is_ok()) return report_failure(err, kCommand, proofs.status());
   a->request.proofs = std::move(proofs).value();
   Result<std::shared_ptr<const engine::CircuitDef>> def =
-      kinds::make_snap_circuit(a->sector_size, locator_from(*flags), multiplier(), flags->get("params"));
+      kinds::make_snap_circuit(a->sector_size, param_locator(*flags), multiplier(), flags->get("params"));
   if (!def.is_ok()) return report_failure(err, kCommand, def.status());
   return prove_and_write(kCommand, **def, a->request, *flags, out, err);
 }
