@@ -10,6 +10,7 @@
 #include "filecoin/post_kind.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
+#include "kinds/sector_sizes.hpp"
 #include "r1cs/witness_constraint_system.hpp"
 
 namespace cuzk::kinds {
@@ -18,14 +19,6 @@ namespace {
 namespace porep = filecoin::porep;
 
 constexpr std::string_view kIdPrefix = "porep-";
-
-std::string size_name(uint64_t sector_size) {
-  for (std::string_view name : kPorepSizeNames) {
-    const Result<uint64_t> size = filecoin::parse_sector_size(name);
-    if (size.is_ok() && *size == sector_size) return std::string(name);
-  }
-  return std::to_string(sector_size) + " bytes";
-}
 
 // The partition circuit with blank challenges (zero values, node 0): its shape alone, for the
 // test setup.
@@ -141,21 +134,13 @@ Result<filecoin::CircuitSize> cached_circuit_size(const porep::PorepConfig& conf
 
 }  // namespace
 
-std::string porep_circuit_id(uint64_t sector_size) {
-  const std::string name = size_name(sector_size);
-  for (std::string_view known : kPorepSizeNames) {
-    if (known == name) return std::string(kIdPrefix) + name;
-  }
-  return {};
-}
+std::string porep_circuit_id(uint64_t sector_size) { return sized_circuit_id(kIdPrefix, sector_size); }
 
 Result<uint64_t> porep_id_sector_size(std::string_view id) {
-  if (id.starts_with(kIdPrefix)) {
-    const std::string_view rest = id.substr(kIdPrefix.size());
-    for (std::string_view known : kPorepSizeNames) {
-      if (known == rest) return filecoin::parse_sector_size(known);
-    }
-  } else if (const Result<porep::RegisteredSealProof> proof = porep::parse_registered_seal_proof(id); proof.is_ok()) {
+  if (const std::optional<uint64_t> size = sized_circuit_id_size(kIdPrefix, id)) {
+    return *size;
+  }
+  if (const Result<porep::RegisteredSealProof> proof = porep::parse_registered_seal_proof(id); proof.is_ok()) {
     CUZK_ASSIGN_OR_RETURN(const porep::PorepConfig config, porep::porep_config(*proof));
     return config.sector_size;
   }
@@ -192,8 +177,8 @@ Result<std::shared_ptr<PreparedCommit1>> prepare_commit1(std::span<const uint8_t
     const std::string right = porep_circuit_id(out->config.sector_size);
     return Status::invalid_argument(
         prefix + "the Commit-1 output is " + std::string(porep::registered_seal_proof_name(output.registered_proof)) +
-        " (" + size_name(out->config.sector_size) + " sectors), this circuit proves " + size_name(sector_size) +
-        " sectors" + (right.empty() ? std::string() : " (prove it as " + right + ")"));
+        " (" + sector_size_name(out->config.sector_size) + " sectors), this circuit proves " +
+        sector_size_name(sector_size) + " sectors" + (right.empty() ? std::string() : " (prove it as " + right + ")"));
   }
   Result<porep::CheckedCommit1> checked = porep::check_commit1(out->config, output);
   if (!checked.is_ok()) return fail(checked.status());
@@ -275,7 +260,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
 
 Result<std::unique_ptr<engine::ProofKind>> make_porep_kind(const ParamLocator& params, MultiplierFactory multiplier) {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits;
-  for (std::string_view size : kPorepSizeNames) {
+  for (std::string_view size : kFilecoinSectorSizeNames) {
     CUZK_ASSIGN_OR_RETURN(auto circuit, make_porep_circuit(std::string(kIdPrefix) + std::string(size), params, multiplier));
     circuits.push_back(std::move(circuit));
   }

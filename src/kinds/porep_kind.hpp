@@ -43,8 +43,6 @@ namespace cuzk::kinds {
 // applies first).
 inline constexpr size_t kMaxCommit1Bytes = size_t{1} << 30;
 
-// The sector sizes the kind serves, as named in circuit ids.
-inline constexpr std::string_view kPorepSizeNames[] = {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"};
 // Test sizes, whose parameters are generated on first use: up to 8 MiB.
 inline constexpr uint64_t kPorepMaxGeneratedSectorSize = uint64_t{8} << 20;
 

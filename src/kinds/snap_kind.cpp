@@ -87,21 +87,13 @@ Result<snap::RegisteredUpdateProof> alias_proof(std::string_view id) {
 
 }  // namespace
 
-std::string snap_circuit_id(uint64_t sector_size) {
-  const std::string name = sector_size_name(sector_size);
-  for (std::string_view known : kFilecoinSectorSizeNames) {
-    if (known == name) return std::string(kIdPrefix) + name;
-  }
-  return {};
-}
+std::string snap_circuit_id(uint64_t sector_size) { return sized_circuit_id(kIdPrefix, sector_size); }
 
 Result<uint64_t> snap_id_sector_size(std::string_view id) {
-  if (id.starts_with(kIdPrefix)) {
-    const std::string_view rest = id.substr(kIdPrefix.size());
-    for (std::string_view known : kFilecoinSectorSizeNames) {
-      if (known == rest) return filecoin::parse_sector_size(known);
-    }
-  } else if (const Result<snap::RegisteredUpdateProof> proof = alias_proof(id); proof.is_ok()) {
+  if (const std::optional<uint64_t> size = sized_circuit_id_size(kIdPrefix, id)) {
+    return *size;
+  }
+  if (const Result<snap::RegisteredUpdateProof> proof = alias_proof(id); proof.is_ok()) {
     CUZK_ASSIGN_OR_RETURN(const snap::SnapConfig config, snap::snap_config(*proof));
     return config.sector_size;
   }
