@@ -93,19 +93,7 @@ if ! has_daemon "$cuzk"; then
   echo "porep e2e: all checks passed"
   exit 0
 fi
-sock=$scratch/cuzk.sock
-cat > "$scratch/cuzk.toml" <<TOML
-[daemon]
-listen = "unix:$sock"
-drain_timeout_s = 30
-
-[gpus]
-enabled = false
-
-[srs]
-generated_dir = "$params"
-TOML
-start_daemon "$cuzk" "$scratch/cuzk.toml" "$scratch/daemon.log" "$sock"
+start_cpu_daemon "$cuzk" "$scratch" "$params"
 for circuit in porep-2KiB StackedDrg2KiBV1_1; do
   expect_rc 0 "$cuzk" bench single --addr "unix:$sock" --circuit "$circuit" --payload "$c1" \
     --proof-out "$scratch/daemon-proof.bin"

@@ -117,19 +117,7 @@ if ! has_daemon "$cuzk"; then
   echo "vanilla e2e: all checks passed"
   exit 0
 fi
-sock=$scratch/cuzk.sock
-cat > "$scratch/cuzk.toml" <<TOML
-[daemon]
-listen = "unix:$sock"
-drain_timeout_s = 30
-
-[gpus]
-enabled = false
-
-[srs]
-generated_dir = "$params"
-TOML
-start_daemon "$cuzk" "$scratch/cuzk.toml" "$scratch/daemon.log" "$sock"
+start_cpu_daemon "$cuzk" "$scratch" "$params"
 for run in window-post-2KiB:window winning-post-2KiB:winning update-proof-0:snap; do
   circuit=${run%%:*} name=${run#*:}
   expect_rc 0 "$cuzk" bench single --addr "unix:$sock" --circuit "$circuit" --payload "$scratch/$name.payload" \
