@@ -16,9 +16,13 @@ size_t KeySrs::bytes() const {
 
 size_t SynthesizedCircuit::bytes() const {
   const r1cs::ProvingAssignment& cs = assignment;
+  const size_t densities = (cs.a_aux_density.words().size() + cs.b_input_density.words().size() +
+                            cs.b_aux_density.words().size()) *
+                           sizeof(uint64_t);
   return (cs.a.size() + cs.b.size() + cs.c.size() + cs.aux_assignment.size() + cs.input_assignment.size() +
           public_inputs.size()) *
-         sizeof(ff::Fr);
+             sizeof(ff::Fr) +
+         cs.packed_aux.packed_bytes() + densities;
 }
 
 Result<std::shared_ptr<const LoadedSrs>> CircuitDef::make_test_srs(ThreadPool&) const {

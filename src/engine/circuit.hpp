@@ -79,6 +79,16 @@ struct ValidatedPayload {
   std::shared_ptr<const PreparedPayload> prepared;  // null: synthesize() reads the raw payload
 };
 
+// How far CircuitDef::synthesize() goes.
+struct SynthesisOptions {
+  // Leaves a, b, c (and the aux values as field elements) to the prover where the circuit has
+  // recorded constraint matrices: the partition comes back in the deferred form
+  // (r1cs::ProvingAssignment::deferred(): its packed witness, not its a, b, c), which a backend
+  // that computes the product itself (a GPU, from the matrices on its device) proves; others
+  // make it whole first. Circuits without recorded matrices ignore it.
+  bool defer_product = false;
+};
+
 class CircuitDef {
  public:
   virtual ~CircuitDef() = default;
@@ -114,12 +124,16 @@ class CircuitDef {
   virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const = 0;
   // Working memory one synthesized partition holds until it is proved (an estimate).
   virtual size_t partition_bytes() const = 0;
+  // The same for a partition synthesized with SynthesisOptions::defer_product (its packed
+  // witness); partition_bytes() for a circuit that does not defer.
+  virtual size_t deferred_partition_bytes() const { return partition_bytes(); }
   // One partition's assignment (input constraints appended for kBellperson) and public inputs.
   // `payload` is empty when validate() prepared one: `prepared` then carries it. Parallel work
-  // runs on `pool` (the engine's synthesis pool).
+  // runs on `pool` (the engine's synthesis pool). `options` says whether a, b, c may be left to
+  // the prover (the deferred form).
   virtual Result<std::unique_ptr<SynthesizedCircuit>> synthesize(
       const LoadedSrs& srs, std::span<const uint8_t> payload, const std::shared_ptr<const PreparedPayload>& prepared,
-      size_t partition, ThreadPool& pool) const = 0;
+      size_t partition, ThreadPool& pool, const SynthesisOptions& options) const = 0;
   // Whether synthesis evaluates c_j = <C_j, w> from the circuit's own C, so that a_j·b_j = c_j
   // row by row (r1cs::check_rows, always run before proving) shows that the witness satisfies
   // the circuit. False for snarkjs zkeys, which hold no C (their c_j is a_j·b_j by construction):

@@ -60,7 +60,8 @@ struct Unit {
   std::shared_ptr<const CircuitDef> circuit;
   std::vector<Member> members;
   Stage stage = Stage::kWaiting;
-  size_t bytes = 0;
+  size_t member_bytes = 0;  // working memory of one member, fixed when the unit is made
+  size_t bytes = 0;         // members × member_bytes
   SrsLease lease;
   std::stop_source stop_loading;  // requested when every member is cancelled while its SRS loads
   std::set<size_t> failed_workers;  // workers whose device failed on this unit
@@ -143,7 +144,9 @@ struct Engine::Impl {
       for (auto& job : members) {
         if (p < job->partitions) unit->members.push_back(Unit::Member{job, p, nullptr});
       }
-      unit->bytes = unit->members.size() * unit->circuit->partition_bytes();
+      unit->member_bytes = synthesis_options.defer_product ? unit->circuit->deferred_partition_bytes()
+                                                            : unit->circuit->partition_bytes();
+      unit->bytes = unit->members.size() * unit->member_bytes;
       insert_ordered(synth_queue, std::move(unit));
     }
   }
@@ -222,8 +225,11 @@ struct Engine::Impl {
             const Unit::Member& m = unit->members[i];
             const auto t0 = Clock::now();
             outcomes[i].result.emplace(unit->circuit->synthesize(unit->lease.srs(), m.job->request.payload,
-                                                                 m.job->prepared, m.partition, synthesis_pool));
-            if (outcomes[i].result->is_ok() && unit->circuit->witness_checked_by_rows()) {
+                                                                 m.job->prepared, m.partition, synthesis_pool,
+                                                                 synthesis_options));
+            // (a deferred partition's rows are checked by its backend, which computes them)
+            if (outcomes[i].result->is_ok() && unit->circuit->witness_checked_by_rows() &&
+                !(**outcomes[i].result)->assignment.deferred()) {
               if (Status rows = r1cs::check_rows((**outcomes[i].result)->assignment, synthesis_pool); !rows.is_ok()) {
                 outcomes[i].result.emplace(Status(rows.code(), "circuit '" + unit->circuit->id() + "' partition " +
                                                                    std::to_string(m.partition) + ": " + rows.message()));
@@ -426,7 +432,7 @@ struct Engine::Impl {
         std::erase_if(unit.members, [&](const Unit::Member& m) { return m.job.get() == &job; });
       }
       job.remaining -= before - unit.members.size();
-      unit.bytes = unit.members.size() * unit.circuit->partition_bytes();  // reserved only once it starts
+      unit.bytes = unit.members.size() * unit.member_bytes;  // reserved only once it starts
       const bool all_cancelled = std::all_of(unit.members.begin(), unit.members.end(),
                                              [](const Unit::Member& m) { return m.job->cancel_requested; });
       if (unit.stage == Unit::Stage::kStarting && all_cancelled) unit.stop_loading.request_stop();
@@ -442,7 +448,7 @@ struct Engine::Impl {
   // prove queue, or just synthesized): their circuits are recycled and their working memory
   // freed at once; a job whose last partition this was finishes.
   void drop_cancelled_members_locked(Unit& unit) CUZK_REQUIRES(mutex) {
-    const size_t each = unit.circuit->partition_bytes();
+    const size_t each = unit.member_bytes;
     std::vector<std::shared_ptr<Job>> done_jobs;  // kept alive through their finalize
     for (auto it = unit.members.begin(); it != unit.members.end();) {
       if (!it->job->cancel_requested) {
@@ -547,6 +553,9 @@ struct Engine::Impl {
   ThreadPool synthesis_pool;
   ThreadPool prover_pool;
   std::vector<std::unique_ptr<groth16::ProverBackend>> backends;  // set before start(), then fixed
+  // defer_product when every worker proves on a device (it computes a, b, c there); set with
+  // the backends
+  SynthesisOptions synthesis_options;
   std::string gpu_note;
   std::stop_source stop_work;  // requested when a shutdown's drain ends: parameter generation stops
   SrsManager srs;
@@ -585,6 +594,8 @@ Result<std::unique_ptr<Engine>> Engine::create(EngineConfig config, EngineParts 
     return Status(StatusCode::kFailedPrecondition,
                   "no prover backend" + (impl->gpu_note.empty() ? std::string() : " (" + impl->gpu_note + ")"));
   }
+  impl->synthesis_options.defer_product =
+      std::all_of(impl->backends.begin(), impl->backends.end(), [](const auto& b) { return b->on_device(); });
   {
     MutexLock lock(impl->mutex);
     impl->workers.resize(impl->backends.size());

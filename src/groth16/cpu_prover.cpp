@@ -7,6 +7,8 @@
 #include "groth16/snarkjs_qap.hpp"
 #include "msm/msm.hpp"
 #include "ntt/ntt.hpp"
+#include "r1cs/recorded_synthesis.hpp"
+#include "r1cs/row_check.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -58,8 +60,17 @@ Result<std::vector<Proof>> CpuProver::prove_timed(const ProvingKey& pk,
   std::vector<Proof> proofs;
   proofs.reserve(circuits.size());
   for (size_t index = 0; index < circuits.size(); ++index) {
-    const r1cs::ProvingAssignment& cs = *circuits[index];
     Stopwatch phase;
+    // A deferred assignment is made whole here (its rows checked, as the engine checks the
+    // others before proving); the copy lives for this circuit's proof only.
+    r1cs::ProvingAssignment whole;
+    if (circuits[index]->deferred()) {
+      whole = *circuits[index];
+      if (Status s = r1cs::materialize(whole, pool); !s.is_ok()) return circuit_error(index, s);
+      if (Status s = r1cs::check_rows(whole, pool); !s.is_ok()) return circuit_error(index, s);
+      t.product_ms += phase.lap_ms();
+    }
+    const r1cs::ProvingAssignment& cs = circuits[index]->deferred() ? whole : *circuits[index];
     auto h = compute_h(cs, convention, pool);
     if (!h.is_ok()) return circuit_error(index, h.status());
     t.ntt_ms += phase.lap_ms();

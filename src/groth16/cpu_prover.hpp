@@ -22,6 +22,7 @@ namespace cuzk::groth16 {
 // Milliseconds per phase, summed over the batch.
 struct ProverTimings {
   double ntt_ms = 0, msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0, total_ms = 0;
+  double product_ms = 0;  // deferred assignments made whole (r1cs::materialize) and their rows checked
 };
 
 class CpuProver final : public ProverBackend {

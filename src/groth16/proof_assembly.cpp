@@ -9,7 +9,7 @@ namespace cuzk::groth16 {
 
 QuerySizes query_sizes(const r1cs::ProvingAssignment& cs) {
   const size_t inputs = cs.input_assignment.size();
-  return {inputs, cs.aux_assignment.size(), inputs + cs.a_aux_density.popcount(),
+  return {inputs, cs.num_aux(), inputs + cs.a_aux_density.popcount(),
           cs.b_input_density.popcount() + cs.b_aux_density.popcount()};
 }
 
@@ -27,7 +27,7 @@ Status check_assignment_shape(const ProvingKey& pk, const r1cs::ProvingAssignmen
     return Status::invalid_argument(where + what + ": the key has " + std::to_string(key) + ", the circuit needs " +
                                     std::to_string(circuit));
   };
-  const size_t inputs = cs.input_assignment.size(), aux = cs.aux_assignment.size();
+  const size_t inputs = cs.input_assignment.size(), aux = cs.num_aux();
   if (convention == QapConvention::kBellperson && !cs.input_constraints_appended()) {
     return Status::invalid_argument(where + "input constraints were not appended");
   }
@@ -35,7 +35,7 @@ Status check_assignment_shape(const ProvingKey& pk, const r1cs::ProvingAssignmen
   if (cs.b_input_density.size() != inputs || cs.a_aux_density.size() != aux || cs.b_aux_density.size() != aux) {
     return Status::invalid_argument(where + "density bitmaps do not cover the assignment");
   }
-  if (cs.b.size() != cs.a.size() || cs.c.size() != cs.a.size()) {
+  if (!cs.deferred() && (cs.b.size() != cs.a.size() || cs.c.size() != cs.a.size())) {
     return Status::invalid_argument(where + "a, b, c have different lengths");
   }
   const QuerySizes need = query_sizes(cs);
@@ -46,9 +46,9 @@ Status check_assignment_shape(const ProvingKey& pk, const r1cs::ProvingAssignmen
   if (pk.b_g2.size() != need.b) return mismatch("B-query points (b_g2)", pk.b_g2.size(), need.b);
   // the evaluation domain's size (ntt::Domain::create's rule, without building its tables)
   size_t domain_size = 2;
-  while (domain_size < cs.a.size()) domain_size *= 2;
+  while (domain_size < cs.num_rows()) domain_size *= 2;
   if (domain_size > (size_t{1} << ntt::Domain::kMaxLogSize)) {
-    return Status::invalid_argument(where + std::to_string(cs.a.size()) + " constraints exceed the largest domain, 2^" +
+    return Status::invalid_argument(where + std::to_string(cs.num_rows()) + " constraints exceed the largest domain, 2^" +
                                     std::to_string(ntt::Domain::kMaxLogSize));
   }
   return h_size(pk, domain_size, convention, index).status();

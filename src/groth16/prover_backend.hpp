@@ -42,8 +42,12 @@ class ProverBackend {
   virtual bool on_device() const = 0;
   // Proves every circuit against `pk` (each must have had append_input_constraints() for
   // kBellperson; for kSnarkjs, a/b/c cover the m domain rows), one proof each, in order; each
-  // proof draws its own (r, s) from `blinding`. Errors: kInvalidArgument naming the circuit
-  // index and the mismatch with the key; kOutOfMemory; kDeviceError; kCancelled.
+  // proof draws its own (r, s) from `blinding`. A circuit may be in the deferred form
+  // (ProvingAssignment::deferred(): a, b, c to be computed from its recorded matrices): the
+  // backend computes them — a GPU on its device — and checks a_j·b_j = c_j row by row before
+  // proving it. Errors: kInvalidArgument naming the circuit index and the mismatch with the
+  // key; kUnsatisfiable naming the circuit and the first failing row of a deferred circuit;
+  // kOutOfMemory; kDeviceError; kCancelled.
   // Thread safety: one call at a time per backend (the engine gives each its own worker);
   // holds()/release()/describe() may be called from other threads meanwhile.
   virtual Result<std::vector<Proof>> prove(const ProvingKey& pk,

@@ -75,7 +75,8 @@ class CircomCircuit final : public CircuitDef {
 
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t>,
                                                          const std::shared_ptr<const PreparedPayload>& prepared,
-                                                         size_t, ThreadPool&) const override {
+                                                         size_t, ThreadPool&,
+                                                         const engine::SynthesisOptions&) const override {
     const circom::ZkeyProvingKey& key = static_cast<const ZkeySrs&>(srs).key;
     const std::vector<ff::Fr>& witness = static_cast<const ParsedWitness&>(*prepared).values;
     CUZK_ASSIGN_OR_RETURN(circom::WitnessMap map, circom::snarkjs_witness_map(key, witness, witness_name()));

@@ -4,10 +4,12 @@
 // the sparse product).
 #include "kinds/native_circuit.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <istream>
 #include <mutex>
+#include <optional>
 #include <streambuf>
 
 #include "common/private_files.hpp"
@@ -16,6 +18,7 @@
 #include "kinds/generated_params.hpp"
 #include "kinds/recorded_matrices.hpp"
 #include "r1cs/recorded_synthesis.hpp"
+#include "r1cs/witness_constraint_system.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -121,7 +124,8 @@ class NativeCircuit final : public CircuitDef {
 
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>& prepared,
-                                                         size_t partition, ThreadPool& pool) const override {
+                                                         size_t partition, ThreadPool& pool,
+                                                         const engine::SynthesisOptions& options) const override {
     std::unique_ptr<SynthesizedCircuit> out;
     {
       MutexLock lock(free_mutex_);
@@ -131,26 +135,33 @@ class NativeCircuit final : public CircuitDef {
       }
     }
     if (!out) out = std::make_unique<SynthesizedCircuit>();
-    if (spec_.assign_prepared) {
-      if (!prepared) return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
-      if (recorded_) {
-        CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_matrices(srs).get(pool));
-        CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness_prepared(*prepared, partition, pool));
-        CUZK_RETURN_IF_ERROR(r1cs::assign_from_witness(done.witness, *shape, out->assignment, pool));
-        out->public_inputs = std::move(done.public_inputs);
-      } else {
-        CUZK_ASSIGN_OR_RETURN(PreparedSynthesis done,
-                              spec_.assign_prepared(*prepared, partition, std::move(out->assignment), pool));
-        out->assignment = std::move(done.assignment);
-        out->public_inputs = std::move(done.public_inputs);
-      }
-      out->assignment.append_input_constraints();
-      return out;
+    if (spec_.assign_prepared && !prepared) {
+      return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
     }
+    std::optional<std::vector<ff::Fr>> public_inputs;  // as the verifier computes them, where the kind gives them
     if (recorded_) {
-      CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_matrices(srs).get(pool));
-      CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
-      CUZK_RETURN_IF_ERROR(r1cs::synthesize_with_recorded_matrices(*circuit, *shape, out->assignment, pool));
+      CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_matrices(srs).get(pool));
+      r1cs::WitnessAssignment witness;
+      if (spec_.assign_prepared) {
+        CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness_prepared(*prepared, partition, pool));
+        witness = std::move(done.witness);
+        public_inputs = std::move(done.public_inputs);
+      } else {
+        CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
+        r1cs::WitnessConstraintSystem cs;
+        CUZK_RETURN_IF_ERROR(circuit->synthesize(cs));
+        witness = std::move(cs).take_witness();
+      }
+      if (options.defer_product) {
+        CUZK_RETURN_IF_ERROR(r1cs::defer_from_witness(std::move(witness), std::move(shape), out->assignment));
+      } else {
+        CUZK_RETURN_IF_ERROR(r1cs::assign_from_witness(witness, *shape, out->assignment, pool));
+      }
+    } else if (spec_.assign_prepared) {
+      CUZK_ASSIGN_OR_RETURN(PreparedSynthesis done,
+                            spec_.assign_prepared(*prepared, partition, std::move(out->assignment), pool));
+      out->assignment = std::move(done.assignment);
+      public_inputs = std::move(done.public_inputs);
     } else if (spec_.assign) {
       CUZK_ASSIGN_OR_RETURN(out->assignment, spec_.assign(payload, partition, std::move(out->assignment), pool));
     } else {
@@ -159,9 +170,22 @@ class NativeCircuit final : public CircuitDef {
       CUZK_RETURN_IF_ERROR(circuit->synthesize(out->assignment));
     }
     out->assignment.append_input_constraints();
-    const auto& inputs = out->assignment.input_assignment;
-    out->public_inputs.assign(inputs.begin() + (inputs.empty() ? 0 : 1), inputs.end());
+    if (public_inputs) {
+      out->public_inputs = std::move(*public_inputs);
+    } else {
+      const auto& inputs = out->assignment.input_assignment;
+      out->public_inputs.assign(inputs.begin() + (inputs.empty() ? 0 : 1), inputs.end());
+    }
+    if (out->assignment.deferred()) deferred_bytes_seen_.store(out->bytes(), std::memory_order_relaxed);
     return out;
+  }
+
+  // The last deferred partition's bytes with a quarter to spare (a witness's share of field
+  // values varies a little); partition_bytes() until one was synthesized.
+  size_t deferred_partition_bytes() const override {
+    if (!recorded_) return partition_bytes();
+    const size_t seen = deferred_bytes_seen_.load(std::memory_order_relaxed);
+    return seen == 0 ? partition_bytes() : seen + seen / 4;
   }
 
   void recycle(std::unique_ptr<SynthesizedCircuit> done) const override {
@@ -202,6 +226,7 @@ class NativeCircuit final : public CircuitDef {
   NativeCircuitSpec spec_;
   std::unique_ptr<RecordedMatrices> recorded_;            // with spec_.recorded_matrices
   std::unique_ptr<RecordedMatrices> recorded_in_memory_;  // with recorded_, for InMemorySrs
+  mutable std::atomic<size_t> deferred_bytes_seen_{0};
   mutable Mutex free_mutex_;
   mutable std::vector<std::unique_ptr<SynthesizedCircuit>> free_ CUZK_GUARDED_BY(free_mutex_);
 };

@@ -2,8 +2,15 @@
 // aux assignments, the evaluations a_j = <A_j, w>, b_j, c_j of every constraint, and the A/B
 // density bitmaps exactly as bellperson does (a variable is dense in a query if it appears in
 // that query's linear combination of any constraint, whatever the coefficient).
+//
+// It also has a deferred form, for circuits proved through recorded constraint matrices
+// (compact_matrices.hpp): the inputs, the aux assignment bit-packed and the densities, with
+// a, b, c (and the aux values as field elements) left to the prover — a GPU backend computes
+// them on the device from the recorded A, B, C, so they never exist in host memory
+// (r1cs::defer_from_witness, r1cs::materialize in recorded_synthesis.hpp).
 #pragma once
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -11,10 +18,12 @@
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density.hpp"
 #include "r1cs/evaluated_block.hpp"
+#include "r1cs/witness.hpp"
 
 namespace cuzk::r1cs {
 
 class AssignmentWindow;
+struct CompactR1cs;
 
 class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSink {
  public:
@@ -54,9 +63,18 @@ class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSi
   Status finish_windows(std::span<const AssignmentWindow* const> windows);
 
   // Appends bellperson's input constraints: for every input i, input_i · 0 = 0. Call once,
-  // after synthesis, before proving.
+  // after synthesis, before proving. In the deferred form it only marks them appended (the
+  // prover writes the input rows with a, b, c).
   void append_input_constraints();
   bool input_constraints_appended() const { return input_constraints_appended_; }
+
+  // The deferred form: `recorded_shape` set, `packed_aux` the aux assignment, input_assignment
+  // and the densities filled; aux_assignment, a, b and c empty.
+  bool deferred() const { return recorded_shape != nullptr; }
+  // Rows of a, b, c (constraints, plus the input rows once appended), in either form.
+  size_t num_rows() const;
+  // Aux variables, in either form.
+  size_t num_aux() const;
 
   std::vector<ff::Fr> input_assignment;  // [1, public inputs…]
   std::vector<ff::Fr> aux_assignment;
@@ -64,6 +82,8 @@ class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSi
   DensityBitmap a_aux_density;
   DensityBitmap b_input_density;
   DensityBitmap b_aux_density;
+  std::shared_ptr<const CompactR1cs> recorded_shape;  // the deferred form's A, B, C
+  PackedAux packed_aux;                               // the deferred form's aux assignment
 
  private:
   ff::Fr evaluate(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) const;

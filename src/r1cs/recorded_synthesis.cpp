@@ -9,21 +9,55 @@
 
 namespace cuzk::r1cs {
 
+namespace {
+
+// kFailedPrecondition unless the witness has the shape's sizes.
+Status check_witness_sizes(const WitnessAssignment& witness, const CompactR1cs& shape) {
+  if (witness.inputs.size() == shape.num_inputs && witness.aux.size() == shape.num_aux) return Status::ok();
+  std::string message = "recorded matrices of ";
+  message += std::to_string(shape.num_inputs) + " inputs and " + std::to_string(shape.num_aux) +
+             " aux variables for a witness of ";
+  message += std::to_string(witness.inputs.size()) + " and " + std::to_string(witness.aux.size()) +
+             " (recorded from another circuit)";
+  return {StatusCode::kFailedPrecondition, std::move(message)};
+}
+
+}  // namespace
+
 Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& shape, ProvingAssignment& assignment,
                            ThreadPool& pool) {
-  if (witness.inputs.size() != shape.num_inputs || witness.aux.size() != shape.num_aux) {
-    std::string message = "recorded matrices of ";
-    message += std::to_string(shape.num_inputs) + " inputs and " + std::to_string(shape.num_aux) +
-               " aux variables for a witness of ";
-    message += std::to_string(witness.inputs.size()) + " and " + std::to_string(witness.aux.size()) +
-               " (recorded from another circuit)";
-    return {StatusCode::kFailedPrecondition, std::move(message)};
-  }
+  CUZK_RETURN_IF_ERROR(check_witness_sizes(witness, shape));
   // Sized for the whole circuit without zero-filling what a recycled assignment already holds
   // (every value is overwritten below), its input rows cut off.
   assignment.prepare_windows(shape.num_constraints, shape.num_aux, shape.num_inputs, &pool);
   expand_witness(witness, assignment, &pool);
   return evaluate_into_assignment(shape, assignment, pool);
+}
+
+Status defer_from_witness(WitnessAssignment witness, std::shared_ptr<const CompactR1cs> shape,
+                          ProvingAssignment& assignment) {
+  CUZK_RETURN_IF_ERROR(check_witness_sizes(witness, *shape));
+  for (std::vector<ff::Fr>* v : {&assignment.a, &assignment.b, &assignment.c, &assignment.aux_assignment}) {
+    std::vector<ff::Fr>().swap(*v);
+  }
+  assignment.clear();  // ONE, no input rows, no densities
+  assignment.input_assignment = std::move(witness.inputs);
+  assignment.packed_aux = std::move(witness.aux);
+  assignment.a_aux_density = shape->a_aux_density;
+  assignment.b_input_density = shape->b_input_density;
+  assignment.b_aux_density = shape->b_aux_density;
+  assignment.recorded_shape = std::move(shape);
+  return Status::ok();
+}
+
+Status materialize(ProvingAssignment& assignment, ThreadPool& pool) {
+  if (!assignment.deferred()) return Status::ok();
+  const std::shared_ptr<const CompactR1cs> shape = assignment.recorded_shape;
+  const bool input_rows = assignment.input_constraints_appended();
+  const WitnessAssignment witness{assignment.input_assignment, std::move(assignment.packed_aux)};
+  CUZK_RETURN_IF_ERROR(assign_from_witness(witness, *shape, assignment, pool));
+  if (input_rows) assignment.append_input_constraints();
+  return Status::ok();
 }
 
 Status synthesize_with_recorded_matrices(const Circuit& circuit, const CompactR1cs& shape,

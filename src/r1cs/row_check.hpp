@@ -14,7 +14,8 @@
 namespace cuzk::r1cs {
 
 // kUnsatisfiable naming the first failing row (and how many rows there are); kInternal if a, b
-// and c differ in length.
+// and c differ in length, or for a deferred assignment (ProvingAssignment::deferred(): its
+// backend checks the rows it computes).
 Status check_rows(const ProvingAssignment& cs, ThreadPool& pool);
 
 }  // namespace cuzk::r1cs

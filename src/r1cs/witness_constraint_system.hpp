@@ -51,6 +51,7 @@ class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedB
   uint64_t next_aux() const { return witness_.aux.size(); }
 
   const WitnessAssignment& witness() const { return witness_; }
+  WitnessAssignment take_witness() && { return std::move(witness_); }
   WitnessAssignment take() && { return std::move(witness_); }
 
  private:

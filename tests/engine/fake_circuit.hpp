@@ -107,7 +107,8 @@ class FakeCircuit final : public CircuitDef {
   bool witness_checked_by_rows() const override { return b_.rows_checked; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>&,
-                                                         size_t partition, ThreadPool&) const override {
+                                                         size_t partition, ThreadPool&,
+                                                         const engine::SynthesisOptions&) const override {
     std::this_thread::sleep_for(b_.synth_time);
     if (!payload.empty() && payload[0] == 0xee) return Status(StatusCode::kUnsatisfiable, "bad witness");
     auto out = std::make_unique<FakeSynthesized>(b_);

@@ -243,7 +243,7 @@ TEST_F(PorepKindTest, ASynthetic8MiBPartitionSynthesizesAndReusesItsAssignment) 
   test::NoSrs srs;
   ThreadPool pool(1);
   const auto t0 = std::chrono::steady_clock::now();
-  auto first = circuit->synthesize(srs, {}, validated->prepared, 0, pool);
+  auto first = circuit->synthesize(srs, {}, validated->prepared, 0, pool, {});
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ASSERT_TRUE(first.is_ok()) << first.status().to_string();
   std::printf("8 MiB partition synthesized in %.0f ms (%zu rows)\n", ms, (*first)->assignment.a.size());
@@ -252,12 +252,12 @@ TEST_F(PorepKindTest, ASynthetic8MiBPartitionSynthesizesAndReusesItsAssignment) 
   const std::vector<ff::Fr> a = (*first)->assignment.a, c = (*first)->assignment.c;
   const std::vector<ff::Fr> inputs = (*first)->assignment.input_assignment;
   circuit->recycle(std::move(first).value());
-  auto second = circuit->synthesize(srs, {}, validated->prepared, 0, pool);
+  auto second = circuit->synthesize(srs, {}, validated->prepared, 0, pool, {});
   ASSERT_TRUE(second.is_ok());
   EXPECT_TRUE((*second)->assignment.a == a);
   EXPECT_TRUE((*second)->assignment.c == c);
   EXPECT_EQ((*second)->assignment.input_assignment, inputs);
-  EXPECT_EQ(circuit->synthesize(srs, {}, validated->prepared, 1, pool).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(circuit->synthesize(srs, {}, validated->prepared, 1, pool, {}).status().code(), StatusCode::kInvalidArgument);
 }
 
 // Proving on the CPU through the engine with the shared test parameters.

@@ -59,7 +59,7 @@ class RecordedMatricesTest : public ::testing::Test {
 
   std::unique_ptr<engine::SynthesizedCircuit> synthesize(const engine::CircuitDef& def, const engine::LoadedSrs& srs) {
     const uint8_t seed[] = {1, 2, 3};
-    Result<std::unique_ptr<engine::SynthesizedCircuit>> out = def.synthesize(srs, seed, nullptr, 0, pool_);
+    Result<std::unique_ptr<engine::SynthesizedCircuit>> out = def.synthesize(srs, seed, nullptr, 0, pool_, {});
     EXPECT_TRUE(out.is_ok()) << out.status().to_string();
     return out.is_ok() ? std::move(out).value() : nullptr;
   }
