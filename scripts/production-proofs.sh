@@ -12,6 +12,7 @@
 #
 #   scripts/production-proofs.sh CUZK WORK_DIR [porep|snap|window-post ...]   (default: all three)
 #   CUZK_SECTOR_SIZE=2KiB CUZK_BACKEND=cpu scripts/production-proofs.sh …       (a quick check of the script)
+#   CUZK_ROUNDS=3 scripts/production-proofs.sh …   every proof made 3 times over (steady state per round)
 set -euo pipefail
 CUZK=$1
 WORK=$2
@@ -20,6 +21,7 @@ KINDS=("$@")
 [[ ${#KINDS[@]} -gt 0 ]] || KINDS=(porep snap window-post)
 SIZE=${CUZK_SECTOR_SIZE:-32GiB}     # smaller sizes check the script itself, on the CPU too
 BACKEND=${CUZK_BACKEND:-cuda}
+ROUNDS=${CUZK_ROUNDS:-1}
 RANDOMNESS=0101010101010101010101010101010101010101010101010101010101010101
 mkdir -p "$WORK"
 
@@ -34,7 +36,7 @@ porep() {
   local c1=$WORK/c1-$SIZE.json
   step "$CUZK" porep synth --sector-size "$SIZE" --out "$c1"
   step "$CUZK" porep prove --commit1 "$c1" --proof "$WORK/porep.proof" --test-params-in-memory "$WORK/porep.vk" \
-    --backend "$BACKEND"
+    --backend "$BACKEND" --rounds "$ROUNDS"
   step "$CUZK" porep verify --proof "$WORK/porep.proof" --vk "$WORK/porep.vk" --commit1 "$c1"
 }
 
@@ -48,7 +50,7 @@ snap() {
   local -a partitions=()
   while IFS= read -r f; do partitions+=(--partition-proof "$f"); done < <(ls "$dir"/partition-*.vproof | sort -V)
   step "$CUZK" snap prove "${comms[@]}" "${partitions[@]}" --proof "$WORK/snap.proof" \
-    --test-params-in-memory "$WORK/snap.vk" --backend "$BACKEND"
+    --test-params-in-memory "$WORK/snap.vk" --backend "$BACKEND" --rounds "$ROUNDS"
   step "$CUZK" snap verify "${comms[@]}" --proof "$WORK/snap.proof" --vk "$WORK/snap.vk"
 }
 
@@ -59,7 +61,7 @@ window_post() {
   local -a sectors=()
   for f in "$dir"/sector-*.vproof; do sectors+=(--sector-proof "$f"); done
   step "$CUZK" post prove "${common[@]}" "${sectors[@]}" --proof "$WORK/window-post.proof" \
-    --test-params-in-memory "$WORK/window-post.vk" --backend "$BACKEND"
+    --test-params-in-memory "$WORK/window-post.vk" --backend "$BACKEND" --rounds "$ROUNDS"
   step "$CUZK" post verify "${common[@]}" "${sectors[@]}" --proof "$WORK/window-post.proof" \
     --vk "$WORK/window-post.vk"
 }

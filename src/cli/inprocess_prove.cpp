@@ -25,15 +25,15 @@ double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std
 
 // How many partitions synthesize at once: the host memory available now (a quarter kept free)
 // holds these and the one being proved; at least one, at most one per core and per partition.
-size_t partitions_in_flight(const engine::CircuitDef& def, size_t partitions) {
+size_t partitions_in_flight(size_t partition_bytes, size_t partitions) {
   const size_t cores = std::max<size_t>(1, std::thread::hardware_concurrency());
-  const size_t per_partition = std::max<size_t>(1, def.partition_bytes());
+  const size_t per_partition = std::max<size_t>(1, partition_bytes);
   const size_t fit = available_host_memory().value_or(0) / 4 * 3 / per_partition;
   return std::clamp<size_t>(fit > 0 ? fit - 1 : 0, 1, std::min(cores, std::max<size_t>(1, partitions)));
 }
 
 Result<std::shared_ptr<const engine::LoadedSrs>> obtain_params(const engine::CircuitDef& def,
-                                                               const ParamsChoice& params, ThreadPool& pool) {
+                                                               const InProcessChoice& params, ThreadPool& pool) {
   if (params.in_memory) {
     CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const engine::LoadedSrs> srs, def.make_test_srs(pool));
     CUZK_RETURN_IF_ERROR(write_file_atomically(params.vk_out, [&](std::ostream& vk) {
@@ -64,20 +64,24 @@ kinds::ParamLocator param_locator(const Flags& flags) {
   return locator;
 }
 
-Result<ParamsChoice> params_choice(const Flags& flags) {
+Result<InProcessChoice> in_process_choice(const Flags& flags) {
   const int sources = int{flags.has("params")} + int{flags.has("param-dir")} + int{flags.has(kInMemoryParamsFlag)};
   if (sources > 1) {
     return Status::invalid_argument("--params, --param-dir and --test-params-in-memory exclude each other");
   }
-  ParamsChoice choice;
+  InProcessChoice choice;
   choice.in_memory = flags.has(kInMemoryParamsFlag);
   if (choice.in_memory) choice.vk_out = flags.get(kInMemoryParamsFlag);
+  CUZK_ASSIGN_OR_RETURN(choice.rounds, number_option(flags, kRoundsFlag, 1));
+  if (choice.rounds < 1 || choice.rounds > 100) {
+    return Status::invalid_argument("--rounds must be from 1 to 100, got " + std::to_string(choice.rounds));
+  }
   return choice;
 }
 
 Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span<const uint8_t> payload,
                                         const engine::ValidatedPayload& validated, groth16::ProverBackend& prover,
-                                        ThreadPool& pool, const ParamsChoice& params, std::ostream& out) {
+                                        ThreadPool& pool, const InProcessChoice& params, std::ostream& out) {
   const auto start = Clock::now();
   InProcessProof result;
   CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const engine::LoadedSrs> srs, obtain_params(def, params, pool));
@@ -91,10 +95,14 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     Result<std::unique_ptr<engine::SynthesizedCircuit>> circuit = Status::internal("not synthesized");
     double ms = 0;
   };
-  const size_t partitions = validated.partitions;
-  const size_t in_flight = partitions_in_flight(def, partitions);
+  const size_t partitions = validated.partitions, rounds = params.rounds, proofs_to_make = partitions * rounds;
+  // A prover on a device computes a, b, c there from the recorded matrices: partitions are
+  // synthesized witness-only (the deferred form), a packed witness each.
+  const engine::SynthesisOptions options{.defer_product = prover.on_device()};
+  const size_t partition_bytes = options.defer_product ? def.deferred_partition_bytes() : def.partition_bytes();
+  const size_t in_flight = partitions_in_flight(partition_bytes, proofs_to_make);
   if (partitions > 1) {
-    out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (def.partition_bytes() >> 20)
+    out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (partition_bytes >> 20)
         << " MiB each)\n";
   }
   // Each partition synthesizes on its own thread and runs what it does in parallel (the
@@ -103,7 +111,7 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
   auto synthesize = [&](size_t k) {
     Synthesized s;
     const auto begin = Clock::now();
-    s.circuit = def.synthesize(*srs, payload, validated.prepared, k, pool);
+    s.circuit = def.synthesize(*srs, payload, validated.prepared, k % partitions, pool, options);
     s.ms = ms_since(begin);
     return s;
   };
@@ -112,13 +120,16 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
   std::deque<std::future<Synthesized>> ahead;
   size_t launched = 0;
   auto launch_ahead = [&] {
-    while (launched < partitions && ahead.size() < in_flight) {
+    while (launched < proofs_to_make && ahead.size() < in_flight) {
       ahead.push_back(std::async(std::launch::async, synthesize, launched++));
     }
   };
   launch_ahead();
-  for (size_t k = 0; k < partitions && failed.is_ok(); ++k) {
-    const std::string which = "partition " + std::to_string(k) + ": ";
+  auto round_start = Clock::now();
+  double round_gpu_ms = 0;
+  for (size_t j = 0; j < proofs_to_make && failed.is_ok(); ++j) {
+    const size_t k = j % partitions, round = j / partitions;
+    const std::string which = "partition " + std::to_string(k) + (rounds > 1 ? " of round " + std::to_string(round) : "") + ": ";
     Synthesized current = ahead.front().get();
     ahead.pop_front();
     if (!current.circuit.is_ok()) {
@@ -141,16 +152,28 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     result.timings.synth_ms += current.ms;
     result.timings.gpu_ms += gpu_ms;
     result.timings.verify_ms += verify_ms;
+    round_gpu_ms += gpu_ms;
     out << "  partition " << k << "/" << partitions << ": synth " << static_cast<long long>(current.ms) << " ms, gpu "
         << static_cast<long long>(gpu_ms) << " ms, verify " << static_cast<long long>(verify_ms) << " ms ("
-        << synthesized->assignment.a.size() << " rows)\n";
+        << synthesized->assignment.num_rows() << " rows" << (synthesized->assignment.deferred() ? ", a, b, c on the device" : "")
+        << ")\n";
     if (!verified.is_ok()) {
       failed = Status::internal(which + "the proof does not verify (" + verified.message() + ")");
       break;
     }
+    if (k == 0) result.proofs.clear();  // a new round: the last round's proofs are returned
     const auto encoded = groth16::proof_to_bytes(proofs->front());
     result.proofs.insert(result.proofs.end(), encoded.begin(), encoded.end());
     def.recycle(std::move(synthesized));
+    if (rounds > 1 && k + 1 == partitions) {
+      const double wall_ms = ms_since(round_start);
+      out << "  round " << round << "/" << rounds << ": " << static_cast<long long>(wall_ms) << " ms for "
+          << partitions << " partition(s), prover busy " << std::fixed << std::setprecision(1)
+          << 100.0 * round_gpu_ms / wall_ms << "%\n"
+          << std::defaultfloat;
+      round_start = Clock::now();
+      round_gpu_ms = 0;
+    }
   }
   for (std::future<Synthesized>& f : ahead) f.wait();
   prover.release(srs->proving_key());

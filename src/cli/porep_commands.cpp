@@ -53,7 +53,7 @@ int usage_error(std::ostream& err, std::string_view message, std::string_view us
 
 constexpr std::string_view kProveUsage =
     "cuzk porep prove --commit1 FILE --proof OUT [--params FILE|--param-dir DIR|--test-params-in-memory VK_OUT] "
-    "[--backend cpu|cuda]";
+    "[--backend cpu|cuda] [--rounds N]";
 constexpr std::string_view kCheckUsage = "cuzk porep check --commit1 FILE";
 constexpr std::string_view kVerifyUsage =
     "cuzk porep verify --proof FILE --vk FILE.vk|FILE.params (--commit1 FILE | --comm-r HEX --comm-d HEX "
@@ -64,11 +64,11 @@ constexpr std::string_view kVerifyUsage =
 int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
   static constexpr FlagSpec kSpecs[] = {
       {"commit1", true},  {"proof", true},   {"params", false},
-      {"param-dir", false}, {"backend", false}, {kInMemoryParamsFlag, false}};
+      {"param-dir", false}, {"backend", false}, {kInMemoryParamsFlag, false}, {kRoundsFlag, false}};
   std::string error;
   const auto flags = Flags::parse("porep prove", args, kSpecs, &error);
   if (!flags) return usage_error(err, error, kProveUsage);
-  const Result<ParamsChoice> params = params_choice(*flags);
+  const Result<InProcessChoice> params = in_process_choice(*flags);
   if (!params.is_ok()) return usage_error(err, "cuzk porep prove: " + params.status().message(), kProveUsage);
   const auto start = Clock::now();
   ThreadPool& pool = ThreadPool::shared();

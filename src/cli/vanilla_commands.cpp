@@ -108,7 +108,7 @@ int prove_and_write(std::string_view command, const engine::CircuitDef& def, con
   out << "cuzk " << command << ": " << def.id() << ", " << request.proofs.size() << " vanilla proof(s), "
       << validated->partitions << " partition(s)\n"
       << "  native checks: OK (" << ms_since(t0) << " ms)\n";
-  Result<InProcessProof> proved = prove_in_process(def, {}, *validated, **prover, pool, *params_choice(flags), out);
+  Result<InProcessProof> proved = prove_in_process(def, {}, *validated, **prover, pool, *in_process_choice(flags), out);
   if (!proved.is_ok()) return report_failure(err, command, proved.status());
   proved->timings.total_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   out << engine::format_timings(proved->timings) << "\n";
@@ -180,7 +180,7 @@ Result<PostArgs> post_args(const Flags& flags) {
 constexpr std::string_view kPostProveUsage =
     "cuzk post prove --kind window-post|winning-post --sector-size S --randomness HEX [--partition N] "
     "[--registered-proof N] --sector-proof FILE... --proof OUT [--params FILE|--param-dir DIR|--test-params-in-memory VK_OUT] "
-    "[--backend cpu|cuda]";
+    "[--backend cpu|cuda] [--rounds N]";
 constexpr std::string_view kPostCheckUsage =
     "cuzk post check --kind window-post|winning-post --sector-size S --randomness HEX [--partition N] "
     "[--registered-proof N] --sector-proof FILE...";
@@ -222,7 +222,7 @@ Status snap_commitment_options(const Flags& flags, kinds::VanillaPayload& reques
 constexpr std::string_view kSnapProveUsage =
     "cuzk snap prove --sector-size S --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX [--registered-proof N] "
     "--partition-proof FILE... --proof OUT [--params FILE|--param-dir DIR|--test-params-in-memory VK_OUT] "
-    "[--backend cpu|cuda]";
+    "[--backend cpu|cuda] [--rounds N]";
 constexpr std::string_view kSnapCheckUsage =
     "cuzk snap check --sector-size S --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX [--registered-proof N] "
     "--partition-proof FILE... | --partition K --partition-proof FILE";
@@ -241,7 +241,8 @@ constexpr FlagSpec kSnapCommitmentSpecs[] = {{"sector-size", true}, {"comm-r-old
                                              {"comm-d-new", true},  {"registered-proof", false}};
 constexpr FlagSpec kSnapProofSpecs[] = {{"partition-proof", true, true}};
 constexpr FlagSpec kProveSpecs[] = {
-    {"proof", true}, {"params", false}, {"param-dir", false}, {"backend", false}, {kInMemoryParamsFlag, false}};
+    {"proof", true},         {"params", false}, {"param-dir", false}, {"backend", false}, {kInMemoryParamsFlag, false},
+    {kRoundsFlag, false}};
 constexpr FlagSpec kVerifySpecs[] = {{"proof", true}, {"vk", true}};
 
 // `base`'s options followed by `extra`'s.
@@ -290,7 +291,7 @@ int run_post_prove(Args args, std::ostream& out, std::ostream& err) {
   const std::vector<FlagSpec> all = specs(kPostSpecs, kProveSpecs);
   const auto flags = Flags::parse(kCommand, args, all, &error);
   if (!flags) return report_usage(err, kCommand, error, kPostProveUsage);
-  if (Result<ParamsChoice> params = params_choice(*flags); !params.is_ok()) {
+  if (Result<InProcessChoice> params = in_process_choice(*flags); !params.is_ok()) {
     return report_usage(err, kCommand, params.status().message(), kPostProveUsage);
   }
   Result<PostArgs> a = post_args(*flags);
@@ -406,7 +407,7 @@ int run_snap_prove(Args args, std::ostream& out, std::ostream& err) {
   all.insert(all.end(), std::begin(kProveSpecs), std::end(kProveSpecs));
   const auto flags = Flags::parse(kCommand, args, all, &error);
   if (!flags) return report_usage(err, kCommand, error, kSnapProveUsage);
-  if (Result<ParamsChoice> params = params_choice(*flags); !params.is_ok()) {
+  if (Result<InProcessChoice> params = in_process_choice(*flags); !params.is_ok()) {
     return report_usage(err, kCommand, params.status().message(), kSnapProveUsage);
   }
   Result<SnapArgs> a = snap_args(*flags);
