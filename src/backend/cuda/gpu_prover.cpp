@@ -1,6 +1,7 @@
-// GpuProver (gpu_prover.hpp): per circuit, upload → H on the device (per QAP convention) →
-// five device MSMs → the shared assembly on the host (groth16::assemble_proof), so the affine
-// proof points (and therefore the proofs) equal the CPU backend's.
+// GpuProver (gpu_prover.hpp): per circuit, upload (or, for a deferred assignment, its packed
+// witness and the product on the device) → H on the device (per QAP convention) → five device
+// MSMs → the shared assembly on the host (groth16::assemble_proof), so the affine proof points
+// (and therefore the proofs) equal the CPU backend's.
 #include "backend/cuda/gpu_prover.hpp"
 
 #include <condition_variable>
@@ -14,6 +15,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "backend/cuda/compact_matrices_gpu.hpp"
+#include "backend/cuda/deferred_staging.hpp"
 #include "backend/cuda/device_array.hpp"
 #include "backend/cuda/device_stream.hpp"
 #include "backend/cuda/msm_gpu.hpp"
@@ -70,8 +73,47 @@ struct Slot {
 
 // What the staging thread measured for one circuit.
 struct StageTimes {
-  double prep_ms = 0, alloc_ms = 0, upload_ms = 0;
+  double prep_ms = 0, alloc_ms = 0, upload_ms = 0, product_ms = 0;
 };
+
+// The A and B query densities over [inputs, aux] (A: every input has a base).
+struct QueryDensities {
+  r1cs::DensityBitmap a, b;
+};
+QueryDensities query_densities(size_t inputs, const r1cs::DensityBitmap& a_aux, const r1cs::DensityBitmap& b_input,
+                               const r1cs::DensityBitmap& b_aux) {
+  QueryDensities d;
+  d.a.reserve(inputs + a_aux.size());
+  for (size_t i = 0; i < inputs; ++i) d.a.push(true);
+  d.a.append(a_aux);
+  d.b.reserve(b_input.size() + b_aux.size());
+  d.b.append(b_input);
+  d.b.append(b_aux);
+  return d;
+}
+
+// A circuit's recorded matrices and its query densities on the device, with the host copy they
+// were made from kept alive (so its address cannot name another shape while this one is
+// resident).
+struct ResidentShape {
+  std::shared_ptr<const r1cs::CompactR1cs> host;
+  GpuCompactR1cs device;
+  DeviceArray<uint64_t> density_a, density_b;
+  size_t bytes() const { return device.device_bytes() + density_a.size_bytes() + density_b.size_bytes(); }
+};
+
+Result<ResidentShape> upload_shape(std::shared_ptr<const r1cs::CompactR1cs> shape) {
+  ResidentShape out;
+  CUZK_ASSIGN_OR_RETURN(out.device, GpuCompactR1cs::upload(*shape));
+  const QueryDensities d =
+      query_densities(shape->num_inputs, shape->a_aux_density, shape->b_input_density, shape->b_aux_density);
+  for (auto [dst, src] : {std::pair{&out.density_a, &d.a}, std::pair{&out.density_b, &d.b}}) {
+    CUZK_ASSIGN_OR_RETURN(*dst, DeviceArray<uint64_t>::allocate(src->words().size()));
+    CUZK_RETURN_IF_ERROR(dst->upload(src->words()));
+  }
+  out.host = std::move(shape);
+  return out;
+}
 
 // How far the staging of one circuit got, for the compute side to start on a while b and c
 // still upload: milestones kA, kB, kC (that vector on the device, zero padded) and kAll (the
@@ -111,7 +153,7 @@ class StageSignal {
 
 void print_timings(const GpuProveTimings& t) {
   const std::pair<const char*, double> phases[] = {
-      {"prep", t.prep_ms},         {"alloc", t.alloc_ms},       {"upload", t.upload_ms},
+      {"prep", t.prep_ms},         {"alloc", t.alloc_ms},       {"upload", t.upload_ms},      {"product", t.product_ms},
       {"ntt", t.ntt_ms},           {"msm_a", t.msm_a_ms},       {"msm_b_g1", t.msm_b_g1_ms},
       {"msm_b_g2", t.msm_b_g2_ms}, {"msm_l", t.msm_l_ms},       {"msm_h", t.msm_h_ms},
       {"epilogue", t.epilogue_ms}, {"pre_return", t.pre_return_ms}};
@@ -134,6 +176,26 @@ struct GpuProver::Impl {
   std::map<std::pair<uint32_t, groth16::QapConvention>, GpuDomain> domains;  // by log size and convention
   std::unique_ptr<PinnedUploader> uploader;
   Slot slots[2];
+  // deferred assignments: their shapes' matrices (uploaded on first use, kept while the shape
+  // lives elsewhere too), the staging of their witnesses, its kernels' stream
+  std::unordered_map<const r1cs::CompactR1cs*, ResidentShape> shapes;
+  DeferredStaging deferred;
+  DeviceStream staging_stream;
+
+  // Frees the shapes nobody else holds any more (called at every prove()).
+  void release_unheld_shapes() {
+    std::erase_if(shapes, [](const auto& entry) { return entry.second.host.use_count() == 1; });
+  }
+  // The device copy of a deferred circuit's shape (uploaded on first use).
+  Result<const ResidentShape*> resident_shape(const std::shared_ptr<const r1cs::CompactR1cs>& shape) {
+    auto it = shapes.find(shape.get());
+    if (it == shapes.end()) {
+      auto uploaded = upload_shape(shape);
+      if (!uploaded.is_ok()) return uploaded.status();
+      it = shapes.emplace(shape.get(), std::move(uploaded).value()).first;
+    }
+    return &it->second;
+  }
 
   Result<KeyBases*> resident(const groth16::ProvingKey& pk) {
     auto it = keys.find(&pk);
@@ -163,42 +225,50 @@ struct GpuProver::Impl {
   }
 
   // Densities, device buffers and uploads of one circuit into `slot`, each milestone signalled
-  // (runs on the staging thread; uses only the uploader's stream).
-  Status stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageSignal& signal, StageTimes& times);
+  // (runs on the staging thread; uses only the uploader's stream and staging_stream). A
+  // deferred circuit (`shape` set: its matrices on the device) uploads its packed witness and
+  // gets a, b, c from the product, rows checked, instead (its densities are the shape's,
+  // resident).
+  Status stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, Slot& slot,
+               StageSignal& signal, StageTimes& times);
 
   // H, the five MSMs and the assembly of one circuit (on the compute stream) as its staging
   // progresses: a, b, c each go to the coset as soon as they are on the device; `staged`
   // waits for the rest of the staging (it also starts the next circuit's) before the MSMs.
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                   const r1cs::ProvingAssignment& cs, const GpuDomain& d,
+                                   const r1cs::ProvingAssignment& cs, const ResidentShape* shape, const GpuDomain& d,
                                    groth16::QapConvention convention, size_t h_count, Slot& slot,
                                    StageSignal& signal, const std::function<Status()>& staged,
                                    groth16::BlindingSource& blinding, GpuProveTimings& t);
 };
 
-Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot& slot, StageSignal& signal,
-                              StageTimes& times) {
+Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, Slot& slot,
+                              StageSignal& signal, StageTimes& times) {
   Stopwatch phase;
-  // prep: the A/B densities over [inputs, aux] (A: every input has a base)
-  const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
-  r1cs::DensityBitmap density_a, density_b;
-  density_a.reserve(vars);
-  for (size_t i = 0; i < inputs; ++i) density_a.push(true);
-  density_a.append(cs.a_aux_density);
-  density_b.reserve(vars);
-  density_b.append(cs.b_input_density);
-  density_b.append(cs.b_aux_density);
-  times.prep_ms += phase.lap_ms();
-
-  // alloc
+  const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
   CUZK_RETURN_IF_ERROR(reserve(slot.d_abc, 3 * n));
   CUZK_RETURN_IF_ERROR(reserve(slot.d_scalars, vars));
-  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_a, density_a.words().size()));
-  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_b, density_b.words().size()));
   times.alloc_ms += phase.lap_ms();
-
-  // upload: a, b, c zero-padded to n, then [inputs, aux], then the densities
   ThreadPool& pool = *host_pool;
+  const DeviceSpan<Fr> d_scalars = slot.d_scalars.span();
+  if (shape != nullptr) {
+    // product: the packed witness up, w, a, b, c (padded to n) made and checked on the device
+    const DeviceSpan<Fr> d_abc = slot.d_abc.span();
+    CUZK_RETURN_IF_ERROR(deferred.stage(cs, shape->device, d_scalars.first(vars), d_abc.subspan(0, n),
+                                        d_abc.subspan(n, n), d_abc.subspan(2 * n, n), *uploader, pool,
+                                        staging_stream));
+    times.product_ms += phase.lap_ms();
+    signal.reach(StageSignal::kAll);
+    return Status::ok();
+  }
+  // prep: the densities
+  QueryDensities densities =
+      query_densities(inputs, cs.a_aux_density, cs.b_input_density, cs.b_aux_density);
+  times.prep_ms += phase.lap_ms();
+  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_a, densities.a.words().size()));
+  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_b, densities.b.words().size()));
+  times.alloc_ms += phase.lap_ms();
+  // upload: a, b, c zero-padded to n, then [inputs, aux]
   const size_t m = cs.a.size();
   for (size_t k = 0; k < 3; ++k) {
     const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
@@ -207,26 +277,27 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, size_t n, Slot&
     CUZK_RETURN_IF_ERROR(uploader->zero(d_v.subspan(m, n - m)));
     signal.reach(StageSignal::kA + k);
   }
-  const DeviceSpan<Fr> d_scalars = slot.d_scalars.span();
   CUZK_RETURN_IF_ERROR(uploader->upload(d_scalars, std::span<const Fr>(cs.input_assignment), pool));
   CUZK_RETURN_IF_ERROR(uploader->upload(d_scalars.subspan(inputs, vars - inputs),
                                         std::span<const Fr>(cs.aux_assignment), pool));
-  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_a.span(), density_a.words(), pool));
-  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_b.span(), density_b.words(), pool));
-  Reclaimer::shared().dispose(std::move(density_a));
-  Reclaimer::shared().dispose(std::move(density_b));
+  // then the densities
+  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_a.span(), densities.a.words(), pool));
+  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_b.span(), densities.b.words(), pool));
+  Reclaimer::shared().dispose(std::move(densities.a));
+  Reclaimer::shared().dispose(std::move(densities.b));
   times.upload_ms += phase.lap_ms();
   signal.reach(StageSignal::kAll);
   return Status::ok();
 }
 
 Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                                  const r1cs::ProvingAssignment& cs, const GpuDomain& d,
+                                                  const r1cs::ProvingAssignment& cs, const ResidentShape* shape,
+                                                  const GpuDomain& d,
                                                   groth16::QapConvention convention, size_t h_count, Slot& slot,
                                                   StageSignal& signal, const std::function<Status()>& staged,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
-  const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.aux_assignment.size();
+  const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
   const size_t density_words = (vars + 63) / 64;
 
   // ntt: h = a's span [0, h_count) (kBellperson: the quotient's n − 1 coefficients; kSnarkjs:
@@ -251,8 +322,10 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   t.ntt_ms += phase.lap_ms();
 
   const DeviceSpan<const Fr> scalars = slot.d_scalars.span().first(vars);
-  const DeviceSpan<const uint64_t> density_a = slot.d_density_a.span().first(density_words);
-  const DeviceSpan<const uint64_t> density_b = slot.d_density_b.span().first(density_words);
+  const DeviceSpan<const uint64_t> density_a =
+      (shape != nullptr ? shape->density_a.span() : slot.d_density_a.span()).first(density_words);
+  const DeviceSpan<const uint64_t> density_b =
+      (shape != nullptr ? shape->density_b.span() : slot.d_density_b.span()).first(density_words);
   groth16::MsmSums sums;
   CUZK_ASSIGN_OR_RETURN(sums.a, gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), scalars, density_a, workspace, st));
   t.msm_a_ms += phase.lap_ms();
@@ -287,6 +360,9 @@ Result<std::unique_ptr<GpuProver>> GpuProver::create(int device, ThreadPool* hos
   auto stream = DeviceStream::create();
   if (!stream.is_ok()) return stream.status();
   impl->stream = std::move(stream).value();
+  auto staging_stream = DeviceStream::create();
+  if (!staging_stream.is_ok()) return staging_stream.status();
+  impl->staging_stream = std::move(staging_stream).value();
   return std::unique_ptr<GpuProver>(new GpuProver(std::move(impl)));
 }
 
@@ -306,11 +382,18 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   // Domains (made on this thread: their tables are built on the legacy stream) and the uploader.
   std::vector<const GpuDomain*> domains(circuits.size());
   std::vector<size_t> h_counts(circuits.size());
+  impl_->release_unheld_shapes();
+  std::vector<const ResidentShape*> shapes(circuits.size(), nullptr);  // of the deferred circuits
   for (size_t index = 0; index < circuits.size(); ++index) {
-    auto domain = impl_->domain_for(circuits[index]->a.size(), convention);
+    auto domain = impl_->domain_for(circuits[index]->num_rows(), convention);
     if (!domain.is_ok()) return circuit_error(index, domain.status());
     CUZK_ASSIGN_OR_RETURN(h_counts[index], groth16::h_size(pk, (*domain)->size(), convention, index));
     domains[index] = *domain;
+    if (circuits[index]->deferred()) {
+      auto shape = impl_->resident_shape(circuits[index]->recorded_shape);
+      if (!shape.is_ok()) return circuit_error(index, shape.status());
+      shapes[index] = *shape;
+    }
   }
   if (impl_->uploader == nullptr) {
     auto uploader = PinnedUploader::create(kStagingBytes);
@@ -324,12 +407,13 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   std::vector<std::unique_ptr<StageSignal>> signals(circuits.size());
   for (auto& signal : signals) signal = std::make_unique<StageSignal>();
   Impl& impl = *impl_;
-  auto start_stage = [&impl, &circuits, &domains, &stage_times, &signals](size_t index) {
-    return std::async(std::launch::async, [&impl, &circuits, &domains, &stage_times, &signals, index]() -> Status {
+  auto start_stage = [&impl, &circuits, &shapes, &domains, &stage_times, &signals](size_t index) {
+    return std::async(std::launch::async,
+                      [&impl, &circuits, &shapes, &domains, &stage_times, &signals, index]() -> Status {
       Status s = set_current_device(impl.device);
       if (s.is_ok()) {
-        s = impl.stage(*circuits[index], domains[index]->size(), impl.slots[index % 2], *signals[index],
-                       stage_times[index]);
+        s = impl.stage(*circuits[index], shapes[index], domains[index]->size(), impl.slots[index % 2],
+                       *signals[index], stage_times[index]);
       }
       if (!s.is_ok()) signals[index]->fail(s);
       return s;
@@ -347,7 +431,8 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
       if (s.is_ok() && index + 1 < count) next = start_stage(index + 1);
       return s;
     };
-    auto proof = impl.prove_one(pk, **bases, *circuits[index], *domains[index], convention, h_counts[index],
+    auto proof = impl.prove_one(pk, **bases, *circuits[index], shapes[index], *domains[index], convention,
+                                h_counts[index],
                                 impl.slots[index % 2], *signals[index], staged, blinding, t);
     if (!proof.is_ok()) return circuit_error(index, proof.status());
     proofs.push_back(*proof);
@@ -356,6 +441,7 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   for (const StageTimes& st : stage_times) {
     t.prep_ms += st.prep_ms;
     t.alloc_ms += st.alloc_ms;
+    t.product_ms += st.product_ms;
   }
   t.pre_return_ms = total.lap_ms();
   if (timings != nullptr) *timings = t;
@@ -371,6 +457,7 @@ void GpuProver::release(const groth16::ProvingKey& pk) {
 size_t GpuProver::resident_bytes() const {
   size_t total = 0;
   for (const auto& [key, bases] : impl_->keys) total += bases.bytes();
+  for (const auto& [key, shape] : impl_->shapes) total += shape.bytes();
   return total;
 }
 

@@ -9,7 +9,10 @@
 //
 // A key's query bases are uploaded on first use and stay resident, keyed by the ProvingKey's
 // address (the caller keeps the key alive and unchanged while it is resident, or release()s
-// it). C++ only: no CUDA types.
+// it). A deferred assignment (r1cs::ProvingAssignment::deferred()) sends only its packed
+// witness: its recorded matrices are uploaded on first use and stay resident while anyone else
+// holds the shape (the kind's cache does, for the process's life), and a, b, c are computed
+// and checked row by row on the device (deferred_staging.hpp). C++ only: no CUDA types.
 //
 // Threading: one GpuProver per device, used by one worker thread at a time (calls are not
 // synchronised); create() and every method make the prover's device current for the calling
@@ -40,7 +43,8 @@ namespace cuzk::backend::cuda {
 struct GpuProveTimings {
   double prep_ms = 0;      // argument checks, domains, density bitmaps
   double alloc_ms = 0;     // device buffers for the batch (grown on demand, then reused)
-  double upload_ms = 0;    // waits for a, b, c, assignments, densities (and a new key's bases)
+  double upload_ms = 0;    // waits for a, b, c, assignments, densities (and a new key's bases or shape)
+  double product_ms = 0;   // deferred circuits: packed witness up, expanded, a, b, c made and checked
   double ntt_ms = 0;       // H on the device
   double msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0;
   double epilogue_ms = 0;  // blinding and assembly
@@ -75,7 +79,7 @@ class GpuProver {
 
   // Frees the device copy of `pk`'s bases, if resident.
   void release(const groth16::ProvingKey& pk);
-  // Device bytes held for resident keys.
+  // Device bytes held for resident keys and recorded matrices.
   size_t resident_bytes() const;
   // Free and total memory of the device, in bytes.
   Status device_memory(size_t* free_bytes, size_t* total_bytes) const;

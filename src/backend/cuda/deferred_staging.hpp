@@ -1,0 +1,43 @@
+// DeferredStaging: the device side of a deferred assignment (r1cs::ProvingAssignment::
+// deferred(): its inputs and packed aux, its A, B, C recorded). Per circuit it uploads the
+// inputs and the packed aux (≈ 3 bits per bit-valued aux value, 32 bytes per other value:
+// 101 MB for a 32 GiB PoRep partition instead of its 17 GB of aux and a, b, c), expands the aux
+// into the MSMs' scalar vector w = inputs ‖ aux, computes a, b, c = A·w, B·w, C·w (with the
+// input rows and the domain's zero padding) from the matrices resident on the device straight
+// into the NTTs' buffers, and checks a_j·b_j = c_j on every row before anything is proved.
+// C++ only.
+//
+// Threading: one caller at a time (the prover's staging thread); the device current then.
+#pragma once
+
+#include <cstdint>
+
+#include "backend/cuda/compact_matrices_gpu.hpp"
+#include "backend/cuda/device_array.hpp"
+#include "backend/cuda/device_stream.hpp"
+#include "backend/cuda/pinned_uploader.hpp"
+#include "common/status.hpp"
+#include "common/thread_pool.hpp"
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::backend::cuda {
+
+class DeferredStaging {
+ public:
+  // For deferred `cs` whose matrices are `shape`: d_w (inputs + aux values) and d_a, d_b, d_c
+  // (the domain's n each) filled and the rows checked; copies through `uploader` (host work on
+  // `pool`), kernels on `stream`; returns when done. Errors: kUnsatisfiable naming the first
+  // row with a·b ≠ c; kInvalidArgument for sizes that are not the shape's; kOutOfMemory;
+  // kDeviceError.
+  Status stage(const r1cs::ProvingAssignment& cs, const GpuCompactR1cs& shape, DeviceSpan<ff::Fr> d_w,
+               DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b, DeviceSpan<ff::Fr> d_c, PinnedUploader& uploader,
+               ThreadPool& pool, const DeviceStream& stream);
+
+ private:
+  // the packed aux's arrays (grown, then reused) and the row check's answer
+  DeviceArray<uint64_t> field_mask_, bit_values_, field_rank_;
+  DeviceArray<ff::Fr> field_values_;
+  DeviceArray<unsigned long long> first_failing_;
+};
+
+}  // namespace cuzk::backend::cuda
