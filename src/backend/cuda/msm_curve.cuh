@@ -75,9 +75,12 @@ struct Accumulation<DeviceFq> {
 
 // The mixed additions of the points and ones kernels, the MSM's hot loop: acc += q with acc
 // in the accumulating form X. G1 as Accumulation<DeviceFq>, inlined. G2 in the redundant Fq2
-// form with its Fq2 products inlined (DeviceFq2Redundant), behind one call per addition so that
-// the kernel holds a single copy of the addition: inlined into both kernels, or the products
-// inlined everywhere, msm_g2.cu takes far too long to compile (fq2_device.cuh).
+// form with its Fq2 products inlined (DeviceFq2Redundant), behind one call per addition; the
+// G2 kernels that fold sums keep the Fq2 products as calls (fq2_device.cuh: inlined
+// everywhere, msm_g2.cu compiles for ≈ 19 min). Measured on the H200 (2026-12-01, G2 2^24,
+// c = 17): 2.50 ns per addition against 2.40 with the products as calls (c = 16), ptxas
+// cloning the call into each kernel with 255 registers; inlining the addition itself into
+// these two kernels compiles in 46-75 s on the dev VM and is not yet measured (docs/PERF.md).
 template <class F>
 struct MixedAccumulation {
   using Acc = Accumulation<F>;
