@@ -74,13 +74,12 @@ struct Accumulation<DeviceFq> {
 };
 
 // The mixed additions of the points and ones kernels, the MSM's hot loop: acc += q with acc
-// in the accumulating form X. G1 as Accumulation<DeviceFq>, inlined. G2 in the redundant Fq2
-// form with its Fq2 products inlined (DeviceFq2Redundant), behind one call per addition; the
-// G2 kernels that fold sums keep the Fq2 products as calls (fq2_device.cuh: inlined
-// everywhere, msm_g2.cu compiles for ≈ 19 min). Measured on the H200 (2026-12-01, G2 2^24,
-// c = 17): 2.50 ns per addition against 2.40 with the products as calls (c = 16), ptxas
-// cloning the call into each kernel with 255 registers; inlining the addition itself into
-// these two kernels compiles in 46-75 s on the dev VM and is not yet measured (docs/PERF.md).
+// in the accumulating form X. G1 as Accumulation<DeviceFq>. G2 in the redundant Fq2 form with
+// its Fq2 products inlined (DeviceFq2Redundant), in these two kernels only: the G2 kernels
+// that fold sums keep the products as calls, or msm_g2.cu takes far too long to compile
+// (fq2_device.cuh: inlined everywhere, ≈ 19 min on the dev VM; this way 47 s). Behind one
+// call per addition instead (ptxas clones it into each kernel), the H200 measured 2.50 ns
+// per G2 addition against 2.40 with the Fq2 products as calls (2026-12-01, 2^24).
 template <class F>
 struct MixedAccumulation {
   using Acc = Accumulation<F>;
@@ -92,7 +91,7 @@ template <>
 struct MixedAccumulation<DeviceFq2> {
   using A = DeviceFq2Redundant;
   using X = DeviceXyzz<A>;
-  __device__ __noinline__ static void add(X& acc, const DeviceAffine<DeviceFq2>& q) {
+  __device__ __forceinline__ static void add(X& acc, const DeviceAffine<DeviceFq2>& q) {
     acc.add_mixed(DeviceAffine<A>{A::from(q.x), A::from(q.y)});
   }
   __device__ __forceinline__ static DeviceXyzz<DeviceFq2> out(const X& p) {
