@@ -70,6 +70,16 @@ struct alignas(16) DeviceXyzz {
     DeviceXyzz q{p.x, p.y, F::one(), F::one()};
     return q.dbl();
   }
+  // The same as a call, for the mixed addition's rare P = Q branch where F asks for it
+  // (F::kOutlineRareDoubling): the branch then takes no registers from the addition.
+  __device__ __noinline__ static DeviceXyzz dbl_affine_call(const DeviceAffine<F>& p) { return dbl_affine(p); }
+  __device__ __forceinline__ static DeviceXyzz dbl_affine_rare(const DeviceAffine<F>& p) {
+    if constexpr (requires { F::kOutlineRareDoubling; }) {
+      return dbl_affine_call(p);
+    } else {
+      return dbl_affine(p);
+    }
+  }
 
   // madd-2008-s: U2 = X2·ZZ1, S2 = Y2·ZZZ1, P = U2 − X1, R = S2 − Y1, PP = P², PPP = P·PP,
   //              Q = X1·PP, X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − Y1·PPP,
@@ -86,7 +96,7 @@ struct alignas(16) DeviceXyzz {
     F::mul(r, q.y, zzz);
     F::sub(r, r, y);
     if (p.is_zero()) {
-      *this = r.is_zero() ? dbl_affine(q) : identity();
+      *this = r.is_zero() ? dbl_affine_rare(q) : identity();
       return;
     }
     F::sqr(pp, p);

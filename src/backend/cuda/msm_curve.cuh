@@ -73,13 +73,43 @@ struct Accumulation<DeviceFq> {
   }
 };
 
+// The mixed additions of the points and ones kernels, the MSM's hot loop: acc += q with acc
+// in the accumulating form X. G1 as Accumulation<DeviceFq>. G2 in the redundant Fq2 form with
+// its Fq2 products inlined (DeviceFq2Redundant), in these two kernels only: the G2 kernels
+// that fold sums keep the products as calls, or msm_g2.cu takes far too long to compile
+// (fq2_device.cuh: inlined everywhere, ≈ 19 min on the dev VM; this way 47 s). Behind one
+// call per addition instead (ptxas clones it into each kernel), the H200 measured 2.50 ns
+// per G2 addition against 2.40 with the Fq2 products as calls (2026-12-01, 2^24).
+template <class F>
+struct MixedAccumulation {
+  using Acc = Accumulation<F>;
+  using X = DeviceXyzz<typename Acc::A>;
+  __device__ __forceinline__ static void add(X& acc, const DeviceAffine<F>& q) { acc.add_mixed(Acc::in(q)); }
+  __device__ __forceinline__ static DeviceXyzz<F> out(const X& acc) { return Acc::out(acc); }
+};
+template <>
+struct MixedAccumulation<DeviceFq2> {
+  using A = DeviceFq2Redundant;
+  using X = DeviceXyzz<A>;
+  __device__ __forceinline__ static void add(X& acc, const DeviceAffine<DeviceFq2>& q) {
+    acc.add_mixed(DeviceAffine<A>{A::from(q.x), A::from(q.y)});
+  }
+  __device__ __forceinline__ static DeviceXyzz<DeviceFq2> out(const X& p) {
+    return {p.x.reduced(), p.y.reduced(), p.zz.reduced(), p.zzz.reduced()};
+  }
+};
+
 // Blocks of kThreads per SM the ones sum asks the compiler to fit. Without a bound ptxas
 // gives these point kernels 134 registers (3 blocks, 12 warps per SM); with it ≤ 128 (4 blocks,
 // 16 warps, 8 bytes spilled). Predicted: more warps hide the serial carry chains better.
 // Measured on the H200 (2026-11-30): the ones sum got faster (G1 witness-like 2^27:
 // 124 → 92.6 ms), the bucket accumulation slower (2^26 random: 247 → 280 ms per group of 4
-// windows), so only the ones sum is bounded.
+// windows), so only the ones sum is bounded. G2 is not: its mixed addition (one call,
+// MixedAccumulation) spills ~3 KB per addition at 128 registers and ~50 bytes at 255.
+template <class F>
 constexpr int kOnesBlocksPerSm = 4;
+template <>
+constexpr int kOnesBlocksPerSm<DeviceFq2> = 1;
 
 // Level 0: segment s of bucket run u sums ≤ kSegment of its sorted points. Loading the next
 // point while adding the current one (to hide the random read) was predicted to save 5-10%
@@ -94,14 +124,14 @@ __global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const u
   if (s >= segments) return;
   size_t begin, end;
   segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
-  using Acc = Accumulation<F>;
-  DeviceXyzz<typename Acc::A> acc = DeviceXyzz<typename Acc::A>::identity();
+  using Mixed = MixedAccumulation<F>;
+  typename Mixed::X acc = Mixed::X::identity();
   for (size_t p = begin; p < end; ++p) {
     const uint32_t v = d_vals[p];
     const DeviceAffine<F> base = d_bases[v & 0x7fffffffu];
-    acc.add_mixed(Acc::in((v >> 31) ? base.negated() : base));
+    Mixed::add(acc, (v >> 31) ? base.negated() : base);
   }
-  d_out[s] = Acc::out(acc);
+  d_out[s] = Mixed::out(acc);
 }
 
 // Level k ≥ 1: segment s of group u sums ≤ kSegment of the previous level's sums.
@@ -161,15 +191,15 @@ __global__ void pairwise_kernel(const DeviceXyzz<F>* d_in, size_t groups, size_t
 
 // Thread t of T: Σ bases[ones[j]] for j ≡ t mod T.
 template <class F>
-__global__ void __launch_bounds__(kThreads, kOnesBlocksPerSm)
+__global__ void __launch_bounds__(kThreads, kOnesBlocksPerSm<F>)
     ones_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_ones, size_t count, size_t threads,
                 DeviceXyzz<F>* d_out) {
   const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (t >= threads) return;
-  using Acc = Accumulation<F>;
-  DeviceXyzz<typename Acc::A> acc = DeviceXyzz<typename Acc::A>::identity();
-  for (size_t j = t; j < count; j += threads) acc.add_mixed(Acc::in(d_bases[d_ones[j]]));
-  d_out[t] = Acc::out(acc);
+  using Mixed = MixedAccumulation<F>;
+  typename Mixed::X acc = Mixed::X::identity();
+  for (size_t j = t; j < count; j += threads) Mixed::add(acc, d_bases[d_ones[j]]);
+  d_out[t] = Mixed::out(acc);
 }
 
 // Host ec::Affine<C> record (x, y, bool infinity) → device affine ((0, 0) for infinity).
@@ -355,7 +385,7 @@ Status run(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream
   timer.lap("ones");
   if (others == 0) return Status::ok();
   const unsigned c = input.window_bits != 0 ? input.window_bits : gpu_msm_window_bits(others);
-  const size_t windows = (256 + c - 1) / c;
+  const size_t windows = windows_for(c);
   const size_t group = std::clamp<size_t>(kMaxPairs / others, 1, windows);
   result->window_bits = c;
   result->windows = windows;

@@ -42,7 +42,7 @@ unsigned gpu_msm_window_bits(size_t m) {
   unsigned best = kMinWindowBits;
   double best_cost = std::numeric_limits<double>::infinity();
   for (unsigned c = kMinWindowBits; c <= kMaxWindowBits; ++c) {
-    const double windows = static_cast<double>((256 + c - 1) / c);
+    const double windows = static_cast<double>(windows_for(c));
     const double cost = windows * (static_cast<double>(m) + kReduceWeight * std::ldexp(1.0, static_cast<int>(c) - 1));
     if (cost < best_cost) {
       best_cost = cost;

@@ -7,7 +7,9 @@
 // Pippenger with signed windows, as the CPU MSM (src/msm/msm.cpp), laid out for the GPU:
 //  1. classify (one thread per scalar): density rank → base index (popcount prefix per word
 //     + popcount within it), scalar 0 / no base → dropped, 1 → the "ones" list, others → a
-//     compact list and their plain values (Montgomery → canonical, one product by 1);
+//     compact list and their plain values (Montgomery → canonical, one product by 1), each
+//     folded to min(k, r − k) < 2^254 with a flag that negates its point (so ⌈255/c⌉
+//     windows suffice, msm_scratch.cuh kDigitBits);
 //  2. ones: Σ P over the ones list by strided mixed additions and a pairwise tree;
 //  3. for each group of windows (≤ kMaxPairs pairs): one (bucket, point) pair per window and
 //     scalar with a non-zero signed digit, sorted by bucket (CUB radix sort on 32-bit keys),
@@ -72,7 +74,7 @@ struct DeviceMsmResult {
   size_t others = 0, ones = 0;         // scalars through the buckets / summed as 1
 };
 
-// The window c for m scalars through the bucket method: minimises ⌈256/c⌉·(m + kReduce·2^(c−1))
+// The window c for m scalars through the bucket method: minimises ⌈255/c⌉·(m + kReduce·2^(c−1))
 // (the pairs sorted and added vs the buckets folded), c ∈ [4, 22].
 unsigned gpu_msm_window_bits(size_t m);
 

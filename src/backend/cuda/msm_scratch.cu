@@ -52,10 +52,37 @@ __global__ void classify_kernel(const DeviceFr* d_scalars, size_t n, const uint6
   d_ones_key[i] = one;
 }
 
-// canon[j] = scalars[others[j]] as a plain integer
-__global__ void canonical_kernel(const DeviceFr* d_scalars, const uint32_t* d_others, size_t m, DeviceFr* d_canon) {
+// A scalar's plain value k folded below r/2 (msm_scratch.cuh, kDigitBits): k, or r − k with
+// bit 31 of word 7 set to say that its point is negated (r/2 < 2^254 leaves that bit free).
+struct alignas(16) FoldedScalar {
+  uint32_t word[8];
+  static constexpr uint32_t kNegated = 0x80000000u;  // in word[7]
+};
+
+// canon[j] = scalars[others[j]] as a plain integer, folded
+__global__ void canonical_kernel(const DeviceFr* d_scalars, const uint32_t* d_others, size_t m,
+                                 FoldedScalar* d_canon) {
   const size_t j = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
-  if (j < m) d_canon[j] = d_scalars[d_others[j]].to_canonical();
+  if (j >= m) return;
+  const DeviceFr k = d_scalars[d_others[j]].to_canonical();
+  using Modulus = DeviceFrParams::Modulus;
+  FoldedScalar minus;  // r − k (0 < k < r: no borrow out)
+  uint32_t borrow = 0;
+#pragma unroll
+  for (size_t w = 0; w < 8; ++w) {
+    const uint64_t d = uint64_t{Modulus::word(w)} - k.word(w) - borrow;
+    minus.word[w] = static_cast<uint32_t>(d);
+    borrow = static_cast<uint32_t>(d >> 63);
+  }
+  // r − k < k ⇔ (r − k) − k borrows
+  borrow = 0;
+#pragma unroll
+  for (size_t w = 0; w < 8; ++w) borrow = static_cast<uint32_t>((uint64_t{minus.word[w]} - k.word(w) - borrow) >> 63);
+  FoldedScalar out;
+#pragma unroll
+  for (size_t w = 0; w < 8; ++w) out.word[w] = borrow != 0 ? minus.word[w] : k.word(w);
+  if (borrow != 0) out.word[7] |= FoldedScalar::kNegated;
+  d_canon[j] = out;
 }
 
 struct NotNone {
@@ -63,14 +90,14 @@ struct NotNone {
 };
 
 // Signed digit of window w (c bits): d = b + bit(wc − 1) − 2^c·bit(wc + c − 1), b = bits
-// [wc, wc + c); the digits telescope to k since k < 2^255 and Wc ≥ 256.
-__device__ __forceinline__ int32_t signed_digit(const DeviceFr& k, size_t w, unsigned c) {
+// [wc, wc + c); the digits telescope to k since k < 2^254 and Wc ≥ 255 (kDigitBits).
+__device__ __forceinline__ int32_t signed_digit(const uint32_t (&k)[8], size_t w, unsigned c) {
   // c + 1 bits from bit wc − 1 (bit −1 reads as 0)
   const size_t low = w * c;
   const size_t start = low == 0 ? 0 : low - 1;
   const size_t word = start / 32, shift = start % 32;
-  uint64_t v = k.word(word);
-  if (word + 1 < 8) v |= uint64_t{k.word(word + 1)} << 32;
+  uint64_t v = k[word];
+  if (word + 1 < 8) v |= uint64_t{k[word + 1]} << 32;
   v >>= shift;
   uint32_t raw = static_cast<uint32_t>(v & ((uint64_t{1} << (c + 1)) - 1));
   if (low == 0) raw = (raw << 1) & ((1u << (c + 1)) - 1);
@@ -78,16 +105,18 @@ __device__ __forceinline__ int32_t signed_digit(const DeviceFr& k, size_t w, uns
   return static_cast<int32_t>(b + carry_in) - static_cast<int32_t>(top << c);
 }
 
-__global__ void pairs_kernel(const DeviceFr* d_canon, const uint32_t* d_others, const uint32_t* d_base_index,
+__global__ void pairs_kernel(const FoldedScalar* d_canon, const uint32_t* d_others, const uint32_t* d_base_index,
                              size_t m, unsigned c, size_t w0, size_t wg, uint32_t* d_keys, uint32_t* d_vals) {
   const size_t j = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (j >= m) return;
-  const DeviceFr k = d_canon[j];
+  FoldedScalar k = d_canon[j];
+  const bool negated = (k.word[7] & FoldedScalar::kNegated) != 0;
+  k.word[7] &= ~FoldedScalar::kNegated;
   const uint32_t base = d_base_index[d_others[j]];
   const uint32_t half = 1u << (c - 1);
   const uint32_t sentinel = static_cast<uint32_t>(wg) * half;
   for (size_t w = 0; w < wg; ++w) {
-    const int32_t d = signed_digit(k, w0 + w, c);
+    const int32_t d = signed_digit(k.word, w0 + w, c);
     const size_t slot = w * m + j;
     if (d == 0) {
       d_keys[slot] = sentinel;
@@ -95,7 +124,7 @@ __global__ void pairs_kernel(const DeviceFr* d_canon, const uint32_t* d_others, 
     } else {
       const uint32_t magnitude = static_cast<uint32_t>(d < 0 ? -d : d);
       d_keys[slot] = static_cast<uint32_t>(w) * half + magnitude - 1;
-      d_vals[slot] = base | (d < 0 ? 0x80000000u : 0u);
+      d_vals[slot] = base | ((d < 0) != negated ? 0x80000000u : 0u);
     }
   }
 }
@@ -195,10 +224,10 @@ Status classify_scalars(const uint32_t* d_scalars, size_t n, const uint64_t* d_d
   if (Status s = read_count(scratch, 0, stream, others); !s.is_ok()) return s;
   if (Status s = read_count(scratch, 1, stream, ones); !s.is_ok()) return s;
   if (*others > 0) {
-    if (Status s = ensure_bytes(scratch.canon, *others * sizeof(DeviceFr)); !s.is_ok()) return s;
+    if (Status s = ensure_bytes(scratch.canon, *others * sizeof(FoldedScalar)); !s.is_ok()) return s;
     canonical_kernel<<<blocks_for(*others), kThreads, 0, stream>>>(reinterpret_cast<const DeviceFr*>(d_scalars),
                                                                    as<uint32_t>(scratch.others), *others,
-                                                                   as<DeviceFr>(scratch.canon));
+                                                                   as<FoldedScalar>(scratch.canon));
     if (Status s = launch_status("canonical_kernel"); !s.is_ok()) return s;
   }
   return Status::ok();
@@ -211,7 +240,7 @@ Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, 
                           &scratch.run_len, &scratch.run_off}) {
     if (Status s = ensure_bytes(*b, pairs * sizeof(uint32_t)); !s.is_ok()) return s;
   }
-  pairs_kernel<<<blocks_for(m), kThreads, 0, stream>>>(as<DeviceFr>(scratch.canon), as<uint32_t>(scratch.others),
+  pairs_kernel<<<blocks_for(m), kThreads, 0, stream>>>(as<FoldedScalar>(scratch.canon), as<uint32_t>(scratch.others),
                                                        as<uint32_t>(scratch.base_index), m, c, w0, wg,
                                                        as<uint32_t>(scratch.keys_in), as<uint32_t>(scratch.vals_in));
   if (Status s = launch_status("pairs_kernel"); !s.is_ok()) return s;

@@ -16,10 +16,20 @@ namespace cuzk::backend::cuda {
 // Points summed by one thread of the bucket accumulation: a bucket's points are cut into
 // segments of this many, so a heavy bucket (skewed scalars) spreads over many threads;
 // segment sums are folded again, kSegment at a time, until one sum per bucket is left.
-// 32 keeps ≥ 2^20 threads busy at 2^26 points with c = 20 windows.
-inline constexpr uint32_t kSegment = 32;
+// 64 keeps ≥ 2^22 threads busy per group of windows at 2^24-2^26 points, and halves the full
+// additions of the first fold against 32 (random scalars at 2^26, c = 20: 128 points per
+// bucket, 2 segments instead of 4; predicted 2-3% of the G1 accumulation, more for G2, whose
+// folds call the Fq2 products).
+inline constexpr uint32_t kSegment = 64;
 // Buckets folded serially by one thread of the bucket reduction (then pairwise across threads).
 inline constexpr uint32_t kReduceChunk = 32;
+// Bits the signed digits must cover. Every scalar k of the bucket method is first folded to
+// min(k, r − k) < r/2 < 2^254 (r − k with its point negated: k·P = (r − k)·(−P)), so the
+// digits telescope once W·c ≥ 255 (the carry out of the top window is bit W·c − 1 of the
+// folded scalar, 0). Against 256 bits unfolded, c = 15 and c = 17 need one window less.
+inline constexpr unsigned kDigitBits = 255;
+// Windows of c bits over kDigitBits.
+constexpr size_t windows_for(unsigned c) { return (kDigitBits + c - 1) / c; }
 // Largest number of (bucket, point) pairs sorted at once (16 B each with the sort's second
 // buffers: 4 GiB); windows are processed in groups that fit.
 inline constexpr size_t kMaxPairs = size_t{1} << 28;
@@ -33,7 +43,7 @@ struct MsmScratch {
   DeviceBuffer others;        // compacted scalar indices of the other scalars
   DeviceBuffer ones;          // compacted base indices of the scalars equal to 1
   DeviceBuffer counts;        // u32[4]: selected counts, runs
-  DeviceBuffer canon;         // canonical (plain) scalars of `others`, 8 words each
+  DeviceBuffer canon;         // folded plain scalars of `others` (FoldedScalar, msm_scratch.cu)
   DeviceBuffer keys_in, keys_out, vals_in, vals_out;  // bucket pairs
   DeviceBuffer run_key, run_len, run_off;             // runs of equal bucket keys
   DeviceBuffer cnt_a, off_a, cnt_b, off_b;            // segment plans, ping-pong
@@ -53,7 +63,7 @@ T* as(DeviceBuffer& buffer) {
 
 // Classifies n scalars (Fr, Montgomery form, 8 words each) with an optional density bitmap
 // (bit i: scalar i has a base; bases are numbered by rank among the set bits): fills
-// scratch.base_index, scratch.others (+ scratch.canon, their plain values) and scratch.ones.
+// scratch.base_index, scratch.others (+ scratch.canon, their folded plain values) and scratch.ones.
 // Scalars 0 and variables without a base are dropped.
 Status classify_scalars(const uint32_t* d_scalars, size_t n, const uint64_t* d_density, MsmScratch& scratch,
                         cudaStream_t stream, size_t* others, size_t* ones);

@@ -1,8 +1,9 @@
 // GPU MSM == CPU MSM (msm::msm, itself tested against naive sums in tests/msm) on G1 and G2:
 // random scalars at sizes that are and are not powers of two; the scalars 0, 1, 2, r − 1 mixed
 // in; repeated, opposite and infinity bases; density bitmaps (random, empty, full); every
-// window size the planner may pick; heavily skewed scalars (one bucket holding every point,
-// so the segment sums fold over several levels); the empty MSM.
+// window size the planner may pick; scalars around r/2 and 2^254 (the scalars' folding);
+// heavily skewed scalars (one bucket holding every point, so the segment sums fold over
+// several levels); the empty MSM.
 #include "backend/cuda/msm_gpu.hpp"
 
 #include <gtest/gtest.h>
@@ -121,6 +122,28 @@ TYPED_TEST(GpuMsmTest, EveryWindowSize) {
   for (unsigned c = 4; c <= 22; c += (std::is_same_v<C, ec::G1Config> ? 1 : 3)) {
     expect_same<C>(bases, scalars, nullptr, GpuMsmOptions{c});
   }
+}
+
+// The bucket method folds every scalar k to min(k, r − k) and negates the point of those
+// folded (msm_scratch.cuh, kDigitBits): scalars on both sides of r/2 and near 2^254, at the
+// windows whose digits cover exactly 255 bits (c = 15, 17) and others.
+TYPED_TEST(GpuMsmTest, ScalarsAroundHalfTheOrder) {
+  using C = TypeParam;
+  const Fr half_up = Fr::one().half();  // (r + 1)/2
+  const Fr two_254 = Fr::from_u64(uint64_t{1} << 63).square().square() * Fr::from_u64(uint64_t{1} << 2);
+  std::vector<Fr> specials;
+  for (const Fr& center : {half_up, two_254}) {
+    for (uint64_t d = 0; d < 4; ++d) {
+      specials.push_back(center + Fr::from_u64(d));
+      specials.push_back(center - Fr::from_u64(d + 1));
+    }
+  }
+  specials.push_back(-two_254);
+  constexpr size_t kN = 1200;
+  const auto bases = distinct_points<C>(kN);
+  auto scalars = random_scalars(kN, 41);
+  for (size_t i = 0; i < kN; i += 3) scalars[i] = specials[i % specials.size()];
+  for (const unsigned c : {0u, 13u, 15u, 16u, 17u, 20u}) expect_same<C>(bases, scalars, nullptr, GpuMsmOptions{c});
 }
 
 TYPED_TEST(GpuMsmTest, SkewedScalarsFoldSegments) {
