@@ -79,7 +79,7 @@ struct PassShape {
 // roots[j] = ω_(2^roots_log)^j; the stage at bit c pairs (m, m + 2^c) with the root
 // ω_(2^(c+1))^(m mod 2^c).
 template <uint32_t kStages, bool kDit>
-__device__ __forceinline__ void round_kernel_part(const SharedValues& shared, uint32_t values_log,
+__device__ __forceinline__ void column_round(const SharedValues& shared, uint32_t values_log,
                                                   uint32_t columns_log, uint32_t b,
                                                   const DeviceFr* __restrict__ roots, uint32_t roots_log) {
   constexpr uint32_t kCount = 1u << kStages;
@@ -126,9 +126,9 @@ __device__ __forceinline__ void run_round(uint32_t stages, const SharedValues& s
                                           uint32_t roots_log) {
   static_assert(kRoundLog == 3);
   switch (stages) {
-    case 1: round_kernel_part<1, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
-    case 2: round_kernel_part<2, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
-    default: round_kernel_part<3, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
+    case 1: column_round<1, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
+    case 2: column_round<2, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
+    default: column_round<3, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
   }
 }
 
