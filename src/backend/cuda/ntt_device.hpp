@@ -18,7 +18,8 @@
 // stages, each thread keeping 8 values in registers for a round (radix-8 in registers, a
 // shared-memory exchange between rounds). Roots come from small tables, never an n/2 table:
 //   the column DFT's roots ω_(2^L)^j, j < 2^(L−1) (L = min(log_n, kMaxPassLog)), in L1;
-//   the twiddles and coset powers x^e = lo[e mod 2^10]·hi[e >> 10] (one product each).
+//   the twiddles and coset powers x^e = lo[e mod 2^k]·hi[e >> k] (one product; a single hi
+//   entry for every pass but the first, k being the first pass's stage count).
 // Trivial twiddles (the last stage of a DIF round at bit 0 and its DIT mirror) are skipped.
 // Scalings are fused into the first or last pass: the coset powers g^i on load, 1/n and
 // g^(±j)/n on store (the factor folded into the lo table), and the H quotient
@@ -32,16 +33,20 @@
 
 namespace cuzk::backend::cuda {
 
-// Powers of x as two tables: x^e = lo[e mod 2^kPowerLoLog]·hi[e >> kPowerLoLog].
-inline constexpr uint32_t kPowerLoLog = 10;
 // Stages per global pass; a column DFT's roots come from a table of ω_(2^L), L ≤ this.
 inline constexpr uint32_t kMaxPassLog = 10;
 
-// Device addresses of an Fr power table pair (32-byte elements, Montgomery form).
+// Powers of x as two tables on the device (32-byte elements, Montgomery form):
+// x^e = lo[e mod 2^lo_log]·hi[e >> lo_log].
 struct DevicePowers {
   const void* lo = nullptr;
   const void* hi = nullptr;
+  uint32_t lo_log = 0;
 };
+
+// The lo_log of a domain's power tables: the first DIF pass's stage count (2^27: 9), so that
+// every later pass's twiddles ω^(e·2^shift), shift ≥ lo_log, are single hi entries.
+uint32_t ntt_power_lo_log(uint32_t log_n);
 
 // One Fr element as its Montgomery words (the host ff::Fr limbs, little-endian).
 struct FrWords {

@@ -20,10 +20,10 @@ FrWords words_of(const Fr& x) {
   return out;
 }
 
-// x^e·factor for e < 2^kPowerLoLog (a lo table with a factor folded in).
-void append_lo(std::vector<Fr>& out, const Fr& x, const Fr& factor) {
+// x^e·factor for e < count (a lo table with a factor folded in).
+void append_lo(std::vector<Fr>& out, const Fr& x, const Fr& factor, size_t count) {
   Fr acc = factor;
-  for (size_t e = 0; e < (size_t{1} << kPowerLoLog); ++e) {
+  for (size_t e = 0; e < count; ++e) {
     out.push_back(acc);
     acc *= x;
   }
@@ -60,17 +60,19 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   GpuDomain out;
   out.log_size_ = log_size;
   const size_t n = size_t{1} << log_size;
-  out.hi_count_ = std::max<size_t>(1, n >> kPowerLoLog);  // exponents < n
+  out.lo_log_ = ntt_power_lo_log(log_size);
+  out.hi_count_ = std::max<size_t>(1, n >> out.lo_log_);  // exponents < n
+  const size_t lo_count = size_t{1} << out.lo_log_;
   const uint32_t column_log = std::min(log_size, kMaxPassLog);
   out.column_count_ = std::max<size_t>(1, (size_t{1} << column_log) / 2);
   const Fr omega_inv = omega.inverse(), shift_inv = shift.inverse();
   const Fr bases[] = {omega, omega_inv, shift, shift_inv};
   std::vector<Fr> host;
-  host.reserve(6 * (size_t{1} << kPowerLoLog) + 4 * out.hi_count_ + 2 * out.column_count_);
-  for (const Fr& x : bases) append_lo(host, x, Fr::one());
-  append_lo(host, shift, size_inv);
-  append_lo(host, shift_inv, size_inv);
-  for (const Fr& x : bases) append_powers(host, pow2k(x, kPowerLoLog), out.hi_count_);
+  host.reserve(6 * lo_count + 4 * out.hi_count_ + 2 * out.column_count_);
+  for (const Fr& x : bases) append_lo(host, x, Fr::one(), lo_count);
+  append_lo(host, shift, size_inv, lo_count);
+  append_lo(host, shift_inv, size_inv, lo_count);
+  for (const Fr& x : bases) append_powers(host, pow2k(x, out.lo_log_), out.hi_count_);
   // ω_(2^L) = ω^(n/2^L)
   for (const Fr& x : {omega, omega_inv}) append_powers(host, pow2k(x, log_size - column_log), out.column_count_);
   CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size()));
@@ -82,11 +84,11 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
 
 DevicePowers GpuDomain::powers(Table lo, Table hi) const {
   const Fr* base = tables_.span().data();
-  return {base + (lo << kPowerLoLog), base + (6 << kPowerLoLog) + hi * hi_count_};
+  return {base + (lo << lo_log_), base + (size_t{6} << lo_log_) + hi * hi_count_, lo_log_};
 }
 
 NttRoots GpuDomain::roots(Table which) const {
-  const Fr* columns = tables_.span().data() + (6 << kPowerLoLog) + 4 * hi_count_;
+  const Fr* columns = tables_.span().data() + (size_t{6} << lo_log_) + 4 * hi_count_;
   return {columns + which * column_count_, powers(which, which)};
 }
 

@@ -21,9 +21,10 @@
 
 namespace cuzk::backend::cuda {
 
-// A domain's tables on the current device, all small (4·n/2^10 + 7·2^10 elements: 16 MiB at
-// 2^27): the roots of ω and ω^(−1) (ntt_device.hpp NttRoots), the coset powers g^j, g^j/n and
-// g^(−j)/n as lo/hi table pairs, and the scalars 1/n and 1/Z on the coset.
+// A domain's tables on the current device, all small (4·n/2^k + 6·2^k + 2^10 elements, k the
+// first pass's stage count: 32 MiB at 2^27): the roots of ω and ω^(−1) (ntt_device.hpp
+// NttRoots), the coset powers g^j, g^j/n and g^(−j)/n as lo/hi table pairs, and the scalars
+// 1/n and 1/Z on the coset.
 class GpuDomain {
  public:
   // Errors: kOutOfMemory, kDeviceError.
@@ -45,9 +46,9 @@ class GpuDomain {
   const FrWords& vanishing_inv() const { return vanishing_inv_; }
 
  private:
-  // The tables, in this order in tables_: a lo table of 2^kPowerLoLog and a hi table of
-  // hi_count_ elements for each of ω, ω^(−1), g, g^(−1); lo tables for g/n and g^(−1)/n;
-  // the column roots of ω and of ω^(−1) (column_count_ each).
+  // The tables, in this order in tables_: lo tables of 2^lo_log_ elements for ω, ω^(−1), g,
+  // g^(−1), g/n and g^(−1)/n; hi tables of hi_count_ elements for ω, ω^(−1), g, g^(−1); the
+  // column roots of ω and of ω^(−1) (column_count_ each).
   enum Table : size_t { kOmega, kOmegaInv, kShift, kShiftInv, kShiftOverSize, kShiftInvOverSize };
   NttRoots roots(Table which) const;
   DevicePowers powers(Table lo, Table hi) const;
@@ -56,7 +57,7 @@ class GpuDomain {
                                        const ff::Fr& size_inv, const ff::Fr& vanishing_inv);
 
   DeviceArray<ff::Fr> tables_;
-  uint32_t log_size_ = 0;
+  uint32_t log_size_ = 0, lo_log_ = 0;  // lo_log_: ntt_power_lo_log(log_size_)
   size_t hi_count_ = 0, column_count_ = 0;
   FrWords size_inv_{}, vanishing_inv_{};
 };

@@ -26,8 +26,9 @@ constexpr unsigned kElementwiseThreads = 256;
 static_assert(sizeof(DeviceFr) == sizeof(FrWords));
 static_assert(sizeof(DeviceFr) == 2 * sizeof(uint4));
 
-__device__ __forceinline__ DeviceFr power(const DeviceFr* __restrict__ lo, const DeviceFr* __restrict__ hi, size_t e) {
-  return lo[e & ((size_t{1} << kPowerLoLog) - 1)] * hi[e >> kPowerLoLog];
+__device__ __forceinline__ DeviceFr power(const DeviceFr* __restrict__ lo, const DeviceFr* __restrict__ hi,
+                                          uint32_t lo_log, size_t e) {
+  return lo[e & ((size_t{1} << lo_log) - 1)] * hi[e >> lo_log];
 }
 
 __device__ __forceinline__ size_t reverse(size_t i, uint32_t bits) {
@@ -61,8 +62,10 @@ struct PassFusion {
   DeviceFr quotient_factor;
   const DeviceFr* input_lo;  // first pass: v ← v·x^i
   const DeviceFr* input_hi;
+  uint32_t input_lo_log;
   const DeviceFr* output_lo;  // last pass: v ← v·x^rev(i)
   const DeviceFr* output_hi;
+  uint32_t output_lo_log;
   bool scale_output;  // last pass, no output powers: v ← v·output_factor
   DeviceFr output_factor;
 };
@@ -138,7 +141,7 @@ template <bool kDit>
 __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
     pass_kernel(DeviceFr* __restrict__ d_a, PassShape shape, const DeviceFr* __restrict__ column_roots,
                 uint32_t roots_log, const DeviceFr* __restrict__ twiddle_lo, const DeviceFr* __restrict__ twiddle_hi,
-                PassFusion fusion) {
+                uint32_t twiddle_lo_log, PassFusion fusion) {
   extern __shared__ uint4 shared_words[];
   const uint32_t s = shape.s, columns_log = shape.columns_log, values_log = s + columns_log;
   const uint32_t stride_log = shape.high - s;
@@ -163,9 +166,12 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
     t = column & (stride - 1);
     return ((column >> stride_log) << shape.high) + (size_t{m} << stride_log) + t;
   };
-  // ω_N^(t·rev_s(p)), N = 2^high, as a power of ω_n
+  // ω_N^(t·rev_s(p)) = ω_n^(t·rev_s(p)·2^shift), N = 2^high: one hi entry when shift ≥ lo_log
+  const uint32_t shift = shape.log_n - shape.high;
   auto twiddle = [&](size_t t, uint32_t p) {
-    return power(twiddle_lo, twiddle_hi, (t * reverse(p, s)) << (shape.log_n - shape.high));
+    const size_t e = t * reverse(p, s);
+    return shift >= twiddle_lo_log ? twiddle_hi[e << (shift - twiddle_lo_log)]
+                                   : power(twiddle_lo, twiddle_hi, twiddle_lo_log, e << shift);
   };
   for (uint32_t e = threadIdx.x; e < values; e += blockDim.x) {
     uint32_t g, m;
@@ -177,7 +183,7 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
       if (stride_log > 0) x = x * twiddle(t, m);
     } else if (shape.first) {
       if (fusion.quotient_b != nullptr) x = (x * fusion.quotient_b[i] - fusion.quotient_c[i]) * fusion.quotient_factor;
-      if (fusion.input_lo != nullptr) x = x * power(fusion.input_lo, fusion.input_hi, i);
+      if (fusion.input_lo != nullptr) x = x * power(fusion.input_lo, fusion.input_hi, fusion.input_lo_log, i);
     }
     shared.store((m << columns_log) + g, x);
   }
@@ -201,7 +207,7 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
       if (stride_log > 0) x = x * twiddle(t, m);
       if (shape.last) {
         if (fusion.output_lo != nullptr) {
-          x = x * power(fusion.output_lo, fusion.output_hi, reverse(i, shape.log_n));
+          x = x * power(fusion.output_lo, fusion.output_hi, fusion.output_lo_log, reverse(i, shape.log_n));
         } else if (fusion.scale_output) {
           x = x * fusion.output_factor;
         }
@@ -302,7 +308,7 @@ Status launch_pass(void* d_values, const PassShape& shape, const NttRoots& roots
   pass_kernel<kDit><<<static_cast<unsigned>(blocks), threads, shared_bytes, stream>>>(
       static_cast<DeviceFr*>(d_values), shape, static_cast<const DeviceFr*>(roots.column),
       std::min(shape.log_n, kMaxPassLog), static_cast<const DeviceFr*>(roots.twiddles.lo),
-      static_cast<const DeviceFr*>(roots.twiddles.hi), fusion);
+      static_cast<const DeviceFr*>(roots.twiddles.hi), roots.twiddles.lo_log, fusion);
   CUZK_CUDA_TRY(cudaGetLastError());
   return Status::ok();
 }
@@ -332,14 +338,18 @@ Status run_passes(void* d_values, uint32_t log_n, const NttRoots& roots, const P
 
 }  // namespace
 
+uint32_t ntt_power_lo_log(uint32_t log_n) { return log_n == 0 ? 0 : dif_pass_stages(log_n).front(); }
+
 Status ntt_dif(void* d_values, uint32_t log_n, const NttRoots& roots, const DifFusion& fusion, void* stream) {
   const PassFusion device_fusion{static_cast<const DeviceFr*>(fusion.quotient_b),
                                  static_cast<const DeviceFr*>(fusion.quotient_c),
                                  to_device(fusion.quotient_factor),
                                  static_cast<const DeviceFr*>(fusion.input_powers.lo),
                                  static_cast<const DeviceFr*>(fusion.input_powers.hi),
+                                 fusion.input_powers.lo_log,
                                  static_cast<const DeviceFr*>(fusion.output_powers.lo),
                                  static_cast<const DeviceFr*>(fusion.output_powers.hi),
+                                 fusion.output_powers.lo_log,
                                  fusion.scale_output,
                                  to_device(fusion.output_factor)};
   return run_passes<false>(d_values, log_n, roots, device_fusion, static_cast<cudaStream_t>(stream));
