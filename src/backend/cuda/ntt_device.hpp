@@ -3,18 +3,27 @@
 //
 // Design note
 // -----------
-// Radix-2 transforms whose stages run in shared memory, ≤ kMaxPassLog stages per global pass
-// (a 2^27 transform: 3 passes): a pass covering block lengths 2^(high−s+1)..2^high loads
-// groups of 2^s elements at stride 2^(high−s) (several adjacent groups per thread block, so
-// global accesses are contiguous runs), runs its s stages in shared memory, stores them back.
-//   DIF (Gentleman–Sande): natural order in, bit-reversed out, stages from the longest;
-//   DIT (Cooley–Tukey):    bit-reversed in, natural out, stages from the shortest.
-// Twiddles ω_n^e (e < n/2) come from one table of n/2 elements (ω_n^(−e) = −ω_n^(n/2−e), so
-// the inverse transform reads the same table): a load instead of a product. Made on the
-// device from two small tables x^e = lo[e mod 2^10]·hi[e / 2^10], the form the coset powers
-// g^j keep (they are applied once per element, not per butterfly). Chaining DIF and DIT
-// needs no bit reversal in between: the H computation (ntt_gpu.cpp) reverses once, at the
-// end.
+// A transform of n = 2^log_n values runs as ≤ 3 global passes of ≤ kMaxPassLog radix-2 stages
+// (2^27: 9 + 9 + 9), each pass one kernel. A DIF pass on blocks of N = 2^high values splits
+// every block as N = N1·N2 (N1 = 2^s, N2 = N/N1: the four-step factorisation): for each of
+// the N2 columns t it runs the size-N1 DFT of the column (values at stride N2) with the
+// N1-th root, leaves the result bit-reversed in the column, and multiplies position p by the
+// twiddle ω_N^(t·rev_s(p)); the next pass does the same on each row of N2 contiguous values.
+// The result is the DFT in bit-reversed order, so
+//   DIF (Gentleman–Sande): natural order in, bit-reversed out, passes from the longest block;
+//   DIT (Cooley–Tukey):    bit-reversed in, natural out: the DIF's transpose (twiddle first,
+//                          then the column DFT from the shortest stage, passes in reverse).
+// Inside a pass a thread block holds 2^kBlockLog values in shared memory (several adjacent
+// columns, so global accesses are contiguous runs); the column DFT runs in rounds of ≤ 3
+// stages, each thread keeping 8 values in registers for a round (radix-8 in registers, a
+// shared-memory exchange between rounds). Roots come from small tables, never an n/2 table:
+//   the column DFT's roots ω_(2^L)^j, j < 2^(L−1) (L = min(log_n, kMaxPassLog)), in L1;
+//   the twiddles and coset powers x^e = lo[e mod 2^k]·hi[e >> k] (one product; a single hi
+//   entry for every pass but the first, k being the first pass's stage count).
+// Trivial twiddles (the last stage of a DIF round at bit 0 and its DIT mirror) are skipped.
+// Scalings are fused into the first or last pass: the coset powers g^i on load, 1/n and
+// g^(±j)/n on store (the factor folded into the lo table), and the H quotient
+// (a·b − c)/Z on the load of the inverse transform that follows it.
 #pragma once
 
 #include <cstddef>
@@ -24,36 +33,53 @@
 
 namespace cuzk::backend::cuda {
 
-// Powers of x as two tables: x^e = lo[e mod 2^kPowerLoLog]·hi[e >> kPowerLoLog].
-inline constexpr uint32_t kPowerLoLog = 10;
+// Stages per global pass; a column DFT's roots come from a table of ω_(2^L), L ≤ this.
+inline constexpr uint32_t kMaxPassLog = 10;
 
-// Device addresses of an Fr power table pair (32-byte elements, Montgomery form).
+// Powers of x as two tables on the device (32-byte elements, Montgomery form):
+// x^e = lo[e mod 2^lo_log]·hi[e >> lo_log].
 struct DevicePowers {
   const void* lo = nullptr;
   const void* hi = nullptr;
+  uint32_t lo_log = 0;
 };
+
+// The lo_log of a domain's power tables: the first DIF pass's stage count (2^27: 9), so that
+// every later pass's twiddles ω^(e·2^shift), shift ≥ lo_log, are single hi entries.
+uint32_t ntt_power_lo_log(uint32_t log_n);
 
 // One Fr element as its Montgomery words (the host ff::Fr limbs, little-endian).
 struct FrWords {
   uint32_t words[8];
 };
 
-// d_out[e] = x^e for e < count, x given by its two tables.
-Status ntt_expand_powers(const DevicePowers& powers, size_t count, void* d_out, void* stream);
+// The roots one transform direction reads (forward: powers of ω; inverse: of ω^(−1)).
+struct NttRoots {
+  const void* column = nullptr;  // w^(j·n/2^L) for j < 2^(L−1), L = min(log_n, kMaxPassLog)
+  DevicePowers twiddles;         // w^e for e < n
+};
 
-// In place on n = 2^log_n values (1 ≤ log_n ≤ 28), on `stream`, asynchronously; d_roots:
-// ω_n^e for e < n/2 (ntt_expand_powers); inverse: the transform with ω_n^(−1) instead of ω_n.
-// DIF: natural → bit-reversed.
-Status ntt_dif(void* d_values, uint32_t log_n, const void* d_roots, bool inverse, void* stream);
+// Work fused into a DIF transform (ntt_dif); everything off by default.
+struct DifFusion {
+  // Before the first stage, on value i (natural order), in this order:
+  const void* quotient_b = nullptr;  // non-null: v ← (v·b[i] − c[i])·quotient_factor
+  const void* quotient_c = nullptr;
+  FrWords quotient_factor{};
+  DevicePowers input_powers;  // lo non-null: v ← v·x^i
+  // After the last stage, on value i (which holds coefficient rev(i)):
+  DevicePowers output_powers;  // lo non-null: v ← v·x^rev(i)
+  bool scale_output = false;   // (without output_powers) v ← v·output_factor
+  FrWords output_factor{};
+};
+
+// In place on n = 2^log_n values (1 ≤ log_n ≤ 30), on `stream`, asynchronously.
+// DIF: natural → bit-reversed, with the fused work above.
+Status ntt_dif(void* d_values, uint32_t log_n, const NttRoots& roots, const DifFusion& fusion, void* stream);
 // DIT: bit-reversed → natural.
-Status ntt_dit(void* d_values, uint32_t log_n, const void* d_roots, bool inverse, void* stream);
+Status ntt_dit(void* d_values, uint32_t log_n, const NttRoots& roots, void* stream);
 // values[i] ↔ values[rev(i)].
 Status ntt_bit_reverse(void* d_values, uint32_t log_n, void* stream);
-// values[i] *= factor·x^j with j = i (or rev(i) when bit_reversed), x given by its powers;
-// powers.lo == nullptr: values[i] *= factor.
-Status ntt_scale(void* d_values, uint32_t log_n, const DevicePowers& powers, const FrWords& factor,
-                 bool bit_reversed, void* stream);
-// a[i] = (a[i]·b[i] − c[i])·z_inv for i < n.
-Status ntt_quotient(void* d_a, const void* d_b, const void* d_c, size_t n, const FrWords& z_inv, void* stream);
+// a[i] = (a[i]·b[i] − c[i])·factor for i < n.
+Status ntt_quotient(void* d_a, const void* d_b, const void* d_c, size_t n, const FrWords& factor, void* stream);
 
 }  // namespace cuzk::backend::cuda

@@ -1,6 +1,7 @@
 // Host side of the GPU NTT (ntt_gpu.hpp): power tables, the transform recipes, and the H chain.
 #include "backend/cuda/ntt_gpu.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -19,19 +20,27 @@ FrWords words_of(const Fr& x) {
   return out;
 }
 
-// x^e for e < 2^kPowerLoLog, then (x^(2^kPowerLoLog))^e for e < hi_count.
-void append_powers(std::vector<Fr>& out, const Fr& x, size_t lo_count, size_t hi_count) {
-  Fr acc = Fr::one();
-  for (size_t e = 0; e < lo_count; ++e) {
+// x^e·factor for e < count (a lo table with a factor folded in).
+void append_lo(std::vector<Fr>& out, const Fr& x, const Fr& factor, size_t count) {
+  Fr acc = factor;
+  for (size_t e = 0; e < count; ++e) {
     out.push_back(acc);
     acc *= x;
   }
-  const Fr step = acc;  // x^(2^kPowerLoLog)
-  acc = Fr::one();
-  for (size_t e = 0; e < hi_count; ++e) {
+}
+
+// x^e for e < count.
+void append_powers(std::vector<Fr>& out, const Fr& x, size_t count) {
+  Fr acc = Fr::one();
+  for (size_t e = 0; e < count; ++e) {
     out.push_back(acc);
-    acc *= step;
+    acc *= x;
   }
+}
+
+Fr pow2k(Fr x, uint32_t k) {  // x^(2^k)
+  for (uint32_t i = 0; i < k; ++i) x = x.square();
+  return x;
 }
 
 }  // namespace
@@ -51,25 +60,36 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   GpuDomain out;
   out.log_size_ = log_size;
   const size_t n = size_t{1} << log_size;
-  out.lo_count_ = size_t{1} << kPowerLoLog;
-  out.hi_count_ = std::max<size_t>(1, n >> kPowerLoLog);  // exponents < n
+  out.lo_log_ = ntt_power_lo_log(log_size);
+  out.hi_count_ = std::max<size_t>(1, n >> out.lo_log_);  // exponents < n
+  const size_t lo_count = size_t{1} << out.lo_log_;
+  const uint32_t column_log = std::min(log_size, kMaxPassLog);
+  out.column_count_ = std::max<size_t>(1, (size_t{1} << column_log) / 2);
+  const Fr omega_inv = omega.inverse(), shift_inv = shift.inverse();
+  const Fr bases[] = {omega, omega_inv, shift, shift_inv};
   std::vector<Fr> host;
-  host.reserve(3 * (out.lo_count_ + out.hi_count_));
-  for (const Fr& x : {omega, shift, shift.inverse()}) append_powers(host, x, out.lo_count_, out.hi_count_);
+  host.reserve(6 * lo_count + 4 * out.hi_count_ + 2 * out.column_count_);
+  for (const Fr& x : bases) append_lo(host, x, Fr::one(), lo_count);
+  append_lo(host, shift, size_inv, lo_count);
+  append_lo(host, shift_inv, size_inv, lo_count);
+  for (const Fr& x : bases) append_powers(host, pow2k(x, out.lo_log_), out.hi_count_);
+  // ω_(2^L) = ω^(n/2^L)
+  for (const Fr& x : {omega, omega_inv}) append_powers(host, pow2k(x, log_size - column_log), out.column_count_);
   CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size()));
   CUZK_RETURN_IF_ERROR(out.tables_.upload(host));
-  const size_t half = n / 2;
-  CUZK_ASSIGN_OR_RETURN(out.roots_, DeviceArray<Fr>::allocate(half));
-  // on the legacy default stream, which every later stream of this device waits for
-  CUZK_RETURN_IF_ERROR(ntt_expand_powers(out.table(0), half, out.roots_.data(), nullptr));
   out.size_inv_ = words_of(size_inv);
   out.vanishing_inv_ = words_of(vanishing_inv);
   return out;
 }
 
-DevicePowers GpuDomain::table(size_t which) const {
-  const DeviceSpan<const Fr> pair = tables_.span().subspan(which * (lo_count_ + hi_count_), lo_count_ + hi_count_);
-  return {pair.data(), pair.subspan(lo_count_, hi_count_).data()};
+DevicePowers GpuDomain::powers(Table lo, Table hi) const {
+  const Fr* base = tables_.span().data();
+  return {base + (lo << lo_log_), base + (size_t{6} << lo_log_) + hi * hi_count_, lo_log_};
+}
+
+NttRoots GpuDomain::roots(Table which) const {
+  const Fr* columns = tables_.span().data() + (size_t{6} << lo_log_) + 4 * hi_count_;
+  return {columns + which * column_count_, powers(which, which)};
 }
 
 namespace {
@@ -91,24 +111,26 @@ Status check_sizes(const GpuDomain& domain, const Spans&... spans) {
 Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<Fr> values, void* stream) {
   CUZK_RETURN_IF_ERROR(check_sizes(domain, values));
   void* d_values = values.data();
-  const void* roots = domain.roots().data();
   const uint32_t log_n = domain.log_size();
-  const FrWords one = words_of(Fr::one());
+  DifFusion fusion;
   switch (kind) {
     case NttKind::kCosetForward:  // values[j] *= g^j, then the plain transform
-      CUZK_RETURN_IF_ERROR(ntt_scale(d_values, log_n, domain.coset(), one, false, stream));
+      fusion.input_powers = domain.coset();
       [[fallthrough]];
     case NttKind::kForward:
-      CUZK_RETURN_IF_ERROR(ntt_dif(d_values, log_n, roots, false, stream));
+      CUZK_RETURN_IF_ERROR(ntt_dif(d_values, log_n, domain.forward_roots(), fusion, stream));
       return ntt_bit_reverse(d_values, log_n, stream);
     case NttKind::kInverse:
-    case NttKind::kCosetInverse: {
-      CUZK_RETURN_IF_ERROR(ntt_dif(d_values, log_n, roots, true, stream));
+    case NttKind::kCosetInverse:
       // position i holds coefficient rev(i): × (1/n)·g^(−rev(i)) for the coset
-      const DevicePowers powers = kind == NttKind::kCosetInverse ? domain.coset_inv() : DevicePowers{};
-      CUZK_RETURN_IF_ERROR(ntt_scale(d_values, log_n, powers, domain.size_inv(), true, stream));
+      if (kind == NttKind::kCosetInverse) {
+        fusion.output_powers = domain.coset_inv_over_size();
+      } else {
+        fusion.scale_output = true;
+        fusion.output_factor = domain.size_inv();
+      }
+      CUZK_RETURN_IF_ERROR(ntt_dif(d_values, log_n, domain.inverse_roots(), fusion, stream));
       return ntt_bit_reverse(d_values, log_n, stream);
-    }
   }
   return Status::internal("gpu_ntt: unknown kind");
 }
@@ -116,18 +138,24 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<Fr> values, voi
 Status gpu_h_to_coset(const GpuDomain& domain, DeviceSpan<Fr> values, void* stream) {
   CUZK_RETURN_IF_ERROR(check_sizes(domain, values));
   const uint32_t log_n = domain.log_size();
-  const void* roots = domain.roots().data();
-  // inverse (DIF, bit-reversed coefficients) → × g^j/n → forward on the coset (DIT, natural)
-  CUZK_RETURN_IF_ERROR(ntt_dif(values.data(), log_n, roots, true, stream));
-  CUZK_RETURN_IF_ERROR(ntt_scale(values.data(), log_n, domain.coset(), domain.size_inv(), true, stream));
-  return ntt_dit(values.data(), log_n, roots, false, stream);
+  // inverse (DIF, bit-reversed coefficients) × g^rev(i)/n → forward on the coset (DIT, natural)
+  DifFusion fusion;
+  fusion.output_powers = domain.coset_over_size();
+  CUZK_RETURN_IF_ERROR(ntt_dif(values.data(), log_n, domain.inverse_roots(), fusion, stream));
+  return ntt_dit(values.data(), log_n, domain.forward_roots(), stream);
 }
 
 Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<const Fr> b, DeviceSpan<const Fr> c,
                       void* stream) {
   CUZK_RETURN_IF_ERROR(check_sizes(domain, a, b, c));
-  CUZK_RETURN_IF_ERROR(ntt_quotient(a.data(), b.data(), c.data(), domain.size(), domain.vanishing_inv(), stream));
-  return gpu_ntt(domain, NttKind::kCosetInverse, a, stream);
+  // the coset inverse of (a·b − c)/Z, the quotient fused into its first pass
+  DifFusion fusion;
+  fusion.quotient_b = b.data();
+  fusion.quotient_c = c.data();
+  fusion.quotient_factor = domain.vanishing_inv();
+  fusion.output_powers = domain.coset_inv_over_size();
+  CUZK_RETURN_IF_ERROR(ntt_dif(a.data(), domain.log_size(), domain.inverse_roots(), fusion, stream));
+  return ntt_bit_reverse(a.data(), domain.log_size(), stream);
 }
 
 Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<const Fr> b, DeviceSpan<const Fr> c,

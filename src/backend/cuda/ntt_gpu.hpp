@@ -21,8 +21,10 @@
 
 namespace cuzk::backend::cuda {
 
-// A domain's tables on the current device: ω^e for e < n/2 (n/2 elements: 2 GiB at 2^27),
-// and g^j, g^(−j) as two small tables each; plus 1/n and 1/Z on the coset.
+// A domain's tables on the current device, all small (4·n/2^k + 6·2^k + 2^10 elements, k the
+// first pass's stage count: 32 MiB at 2^27): the roots of ω and ω^(−1) (ntt_device.hpp
+// NttRoots), the coset powers g^j, g^j/n and g^(−j)/n as lo/hi table pairs, and the scalars
+// 1/n and 1/Z on the coset.
 class GpuDomain {
  public:
   // Errors: kOutOfMemory, kDeviceError.
@@ -35,22 +37,28 @@ class GpuDomain {
 
   uint32_t log_size() const { return log_size_; }
   size_t size() const { return size_t{1} << log_size_; }
-  DeviceSpan<const ff::Fr> roots() const { return roots_.span(); }  // ω^e, e < n/2
-  DevicePowers coset() const { return table(1); }
-  DevicePowers coset_inv() const { return table(2); }
+  NttRoots forward_roots() const { return roots(kOmega); }
+  NttRoots inverse_roots() const { return roots(kOmegaInv); }
+  DevicePowers coset() const { return powers(kShift, kShift); }                        // g^j
+  DevicePowers coset_over_size() const { return powers(kShiftOverSize, kShift); }     // g^j/n
+  DevicePowers coset_inv_over_size() const { return powers(kShiftInvOverSize, kShiftInv); }  // g^(−j)/n
   const FrWords& size_inv() const { return size_inv_; }
   const FrWords& vanishing_inv() const { return vanishing_inv_; }
 
  private:
-  DevicePowers table(size_t which) const;
+  // The tables, in this order in tables_: lo tables of 2^lo_log_ elements for ω, ω^(−1), g,
+  // g^(−1), g/n and g^(−1)/n; hi tables of hi_count_ elements for ω, ω^(−1), g, g^(−1); the
+  // column roots of ω and of ω^(−1) (column_count_ each).
+  enum Table : size_t { kOmega, kOmegaInv, kShift, kShiftInv, kShiftOverSize, kShiftInvOverSize };
+  NttRoots roots(Table which) const;
+  DevicePowers powers(Table lo, Table hi) const;
   // Tables for ω (primitive n-th root), coset shift g and the two scalars.
   static Result<GpuDomain> create_from(uint32_t log_size, const ff::Fr& omega, const ff::Fr& shift,
                                        const ff::Fr& size_inv, const ff::Fr& vanishing_inv);
 
-  DeviceArray<ff::Fr> tables_;  // ω, g, g^(−1) as lo/hi table pairs
-  DeviceArray<ff::Fr> roots_;
-  uint32_t log_size_ = 0;
-  size_t lo_count_ = 0, hi_count_ = 0;  // per table pair
+  DeviceArray<ff::Fr> tables_;
+  uint32_t log_size_ = 0, lo_log_ = 0;  // lo_log_: ntt_power_lo_log(log_size_)
+  size_t hi_count_ = 0, column_count_ = 0;
   FrWords size_inv_{}, vanishing_inv_{};
 };
 

@@ -1,7 +1,8 @@
 // GPU NTT == CPU NTT (src/ntt, itself tested against a naive DFT in tests/ntt): forward,
 // inverse, coset forward and coset inverse at every size from 2 to 2^12 and at sizes whose
-// plans take two and three global passes (2^11 + 1 … 2^21 points); and the whole H chain
-// (gpu_compute_h) against the CPU prover's recipe on random a, b, c.
+// plans take two and three global passes, balanced or not (2^11 … 2^22 points); and the whole
+// H chain (gpu_compute_h: the fused scalings and quotient) against the CPU prover's recipe on
+// random a, b, c with edge values, and on constant vectors (all 0, all 1, all r − 1).
 #include "backend/cuda/ntt_gpu.hpp"
 
 #include <gtest/gtest.h>
@@ -40,7 +41,7 @@ Status cpu_ntt(const ntt::Domain& domain, NttKind kind, std::span<Fr> values) {
 class GpuNttTest : public GpuTest {};
 
 TEST_F(GpuNttTest, EveryKindAtManySizes) {
-  for (uint32_t log_n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 17u, 20u, 21u}) {
+  for (uint32_t log_n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 14u, 17u, 20u, 21u, 22u}) {
     auto domain = ntt::Domain::create(size_t{1} << log_n);
     ASSERT_TRUE(domain.is_ok());
     for (const NttKind kind : {NttKind::kForward, NttKind::kInverse, NttKind::kCosetForward, NttKind::kCosetInverse}) {
@@ -65,9 +66,38 @@ TEST_F(GpuNttTest, SizeMismatchIsInvalidArgument) {
   EXPECT_EQ(gpu_ntt_from_host(*domain, NttKind::kForward, values).code(), StatusCode::kInvalidArgument);
 }
 
-TEST_F(GpuNttTest, QuotientHMatchesCpuRecipe) {
+// gpu_compute_h on a, b, c == the CPU prover's recipe on them.
+void expect_h_matches_cpu(const ntt::Domain& domain, std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c,
+                          const char* what) {
   ThreadPool& pool = ThreadPool::shared();
-  for (uint32_t log_n : {1u, 5u, 11u, 16u, 19u}) {
+  const size_t n = domain.size();
+  // device
+  auto gpu_domain = GpuDomain::create(domain);
+  ASSERT_TRUE(gpu_domain.is_ok());
+  auto d_abc = DeviceArray<Fr>::allocate(3 * n);
+  ASSERT_TRUE(d_abc.is_ok());
+  ASSERT_TRUE(d_abc->upload(std::span<const Fr>(a), 0).is_ok());
+  ASSERT_TRUE(d_abc->upload(std::span<const Fr>(b), n).is_ok());
+  ASSERT_TRUE(d_abc->upload(std::span<const Fr>(c), 2 * n).is_ok());
+  const DeviceSpan<Fr> abc = d_abc->span();
+  const Status s = gpu_compute_h(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
+  ASSERT_TRUE(s.is_ok()) << s.to_string();
+  std::vector<Fr> gpu(n);
+  ASSERT_TRUE(d_abc->download(std::span<Fr>(gpu)).is_ok());
+  // CPU: the prover's recipe
+  for (std::vector<Fr>* v : {&a, &b, &c}) {
+    ASSERT_TRUE(ntt::inverse(domain, *v, pool).is_ok());
+    ASSERT_TRUE(ntt::coset_forward(domain, *v, pool).is_ok());
+  }
+  const Fr z_inv = ntt::coset_vanishing_inverse(domain);
+  for (size_t i = 0; i < n; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
+  ASSERT_TRUE(ntt::coset_inverse(domain, a, pool).is_ok());
+  EXPECT_TRUE(a == gpu) << "log n " << domain.log_size() << " " << what;
+}
+
+TEST_F(GpuNttTest, QuotientHMatchesCpuRecipe) {
+  // one pass (quotient and output scaling in the same kernel), two, three
+  for (uint32_t log_n : {1u, 5u, 10u, 11u, 16u, 19u, 21u}) {
     auto domain = ntt::Domain::create(size_t{1} << log_n);
     ASSERT_TRUE(domain.is_ok());
     const size_t n = domain->size();
@@ -75,28 +105,21 @@ TEST_F(GpuNttTest, QuotientHMatchesCpuRecipe) {
                     c = random_values(n, 300 + log_n);
     a[0] = Fr::zero();  // edge values
     b[n - 1] = -Fr::one();
-    // device
-    auto gpu_domain = GpuDomain::create(*domain);
-    ASSERT_TRUE(gpu_domain.is_ok());
-    auto d_abc = DeviceArray<Fr>::allocate(3 * n);
-    ASSERT_TRUE(d_abc.is_ok());
-    ASSERT_TRUE(d_abc->upload(std::span<const Fr>(a), 0).is_ok());
-    ASSERT_TRUE(d_abc->upload(std::span<const Fr>(b), n).is_ok());
-    ASSERT_TRUE(d_abc->upload(std::span<const Fr>(c), 2 * n).is_ok());
-    const DeviceSpan<Fr> abc = d_abc->span();
-    const Status s = gpu_compute_h(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
-    ASSERT_TRUE(s.is_ok()) << s.to_string();
-    std::vector<Fr> gpu(n);
-    ASSERT_TRUE(d_abc->download(std::span<Fr>(gpu)).is_ok());
-    // CPU: the prover's recipe
-    for (std::vector<Fr>* v : {&a, &b, &c}) {
-      ASSERT_TRUE(ntt::inverse(*domain, *v, pool).is_ok());
-      ASSERT_TRUE(ntt::coset_forward(*domain, *v, pool).is_ok());
+    c[n / 2] = Fr::one();
+    expect_h_matches_cpu(*domain, std::move(a), std::move(b), std::move(c), "random");
+  }
+}
+
+TEST_F(GpuNttTest, QuotientHOnConstantVectors) {
+  for (uint32_t log_n : {3u, 12u, 20u}) {
+    auto domain = ntt::Domain::create(size_t{1} << log_n);
+    ASSERT_TRUE(domain.is_ok());
+    const size_t n = domain->size();
+    for (const Fr& x : {Fr::zero(), Fr::one(), -Fr::one()}) {
+      expect_h_matches_cpu(*domain, std::vector<Fr>(n, x), std::vector<Fr>(n, x), std::vector<Fr>(n, x), "constant");
     }
-    const Fr z_inv = ntt::coset_vanishing_inverse(*domain);
-    for (size_t i = 0; i < n; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
-    ASSERT_TRUE(ntt::coset_inverse(*domain, a, pool).is_ok());
-    EXPECT_TRUE(a == gpu) << "log n " << log_n;
+    expect_h_matches_cpu(*domain, std::vector<Fr>(n, -Fr::one()), std::vector<Fr>(n, Fr::one()),
+                         std::vector<Fr>(n, Fr::zero()), "r - 1, 1, 0");
   }
 }
 
