@@ -16,11 +16,8 @@ namespace cuzk::backend::cuda {
 // Points summed by one thread of the bucket accumulation: a bucket's points are cut into
 // segments of this many, so a heavy bucket (skewed scalars) spreads over many threads;
 // segment sums are folded again, kSegment at a time, until one sum per bucket is left.
-// 64 keeps ≥ 2^22 threads busy per group of windows at 2^24-2^26 points, and halves the full
-// additions of the first fold against 32 (random scalars at 2^26, c = 20: 128 points per
-// bucket, 2 segments instead of 4; predicted 2-3% of the G1 accumulation, more for G2, whose
-// folds call the Fq2 products).
-inline constexpr uint32_t kSegment = 64;
+// 32 keeps ≥ 2^20 threads busy at 2^26 points with c = 20 windows.
+inline constexpr uint32_t kSegment = 32;
 // Buckets folded serially by one thread of the bucket reduction (then pairwise across threads).
 inline constexpr uint32_t kReduceChunk = 32;
 // Bits the signed digits must cover. Every scalar k of the bucket method is first folded to
