@@ -100,7 +100,7 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
   // synthesized witness-only (the deferred form), a packed witness each.
   const engine::SynthesisOptions options{.defer_product = prover.on_device()};
   const size_t partition_bytes = options.defer_product ? def.deferred_partition_bytes() : def.partition_bytes();
-  const size_t in_flight = partitions_in_flight(partition_bytes, proofs_to_make);
+  size_t in_flight = partitions_in_flight(partition_bytes, proofs_to_make);
   if (partitions > 1) {
     out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (partition_bytes >> 20)
         << " MiB each)\n";
@@ -125,47 +125,74 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     }
   };
   launch_ahead();
+  // Deferred partitions (a packed witness each) are proved several to a call, so that the
+  // prover stages the next one's witness and product while it proves the one before; whole
+  // ones, which hold their a, b, c, one at a time.
   auto round_start = Clock::now();
   double round_gpu_ms = 0;
-  for (size_t j = 0; j < proofs_to_make && failed.is_ok(); ++j) {
-    const size_t k = j % partitions, round = j / partitions;
-    const std::string which = "partition " + std::to_string(k) + (rounds > 1 ? " of round " + std::to_string(round) : "") + ": ";
-    Synthesized current = ahead.front().get();
-    ahead.pop_front();
-    if (!current.circuit.is_ok()) {
-      failed = Status(current.circuit.status().code(), which + current.circuit.status().message());
-      break;
-    }
+  for (size_t j = 0; j < proofs_to_make && failed.is_ok();) {
+    // a deferred partition's size is known once one was synthesized: then more fit at once
+    if (options.defer_product) in_flight = partitions_in_flight(def.deferred_partition_bytes(), proofs_to_make);
     launch_ahead();
-    std::unique_ptr<engine::SynthesizedCircuit> synthesized = std::move(current.circuit).value();
-    const r1cs::ProvingAssignment* one[] = {&synthesized->assignment};
+    const size_t batch_limit = options.defer_product ? in_flight : 1;
+    const size_t first = j % partitions, round = j / partitions;
+    const size_t count = std::min({batch_limit, partitions - first, ahead.size()});
+    std::vector<Synthesized> batch;
+    std::vector<std::unique_ptr<engine::SynthesizedCircuit>> synthesized;
+    std::vector<const r1cs::ProvingAssignment*> circuits;
+    auto where = [&](size_t k) {
+      return "partition " + std::to_string(k) + (rounds > 1 ? " of round " + std::to_string(round) : "") + ": ";
+    };
+    for (size_t i = 0; i < count && failed.is_ok(); ++i) {
+      batch.push_back(ahead.front().get());
+      ahead.pop_front();
+      if (!batch.back().circuit.is_ok()) {
+        failed = Status(batch.back().circuit.status().code(), where(first + i) + batch.back().circuit.status().message());
+        break;
+      }
+      synthesized.push_back(std::move(batch.back().circuit).value());
+      circuits.push_back(&synthesized.back()->assignment);
+    }
+    if (!failed.is_ok()) break;
+    launch_ahead();
     auto begin = Clock::now();
-    Result<std::vector<groth16::Proof>> proofs = prover.prove(srs->proving_key(), one, def.convention(), blinding);
+    Result<std::vector<groth16::Proof>> proofs = prover.prove(srs->proving_key(), circuits, def.convention(), blinding);
     const double gpu_ms = ms_since(begin);
     if (!proofs.is_ok()) {
-      failed = Status(proofs.status().code(), which + proofs.status().message());
+      failed = Status(proofs.status().code(),
+                      (count == 1 ? where(first) : "partitions " + std::to_string(first) + "-" +
+                                                      std::to_string(first + count - 1) + ": ") +
+                          proofs.status().message());
       break;
     }
-    begin = Clock::now();
-    const Status verified = def.verify(*srs, proofs->front(), synthesized->public_inputs);
-    const double verify_ms = ms_since(begin);
-    result.timings.synth_ms += current.ms;
     result.timings.gpu_ms += gpu_ms;
-    result.timings.verify_ms += verify_ms;
     round_gpu_ms += gpu_ms;
-    out << "  partition " << k << "/" << partitions << ": synth " << static_cast<long long>(current.ms) << " ms, gpu "
-        << static_cast<long long>(gpu_ms) << " ms, verify " << static_cast<long long>(verify_ms) << " ms ("
-        << synthesized->assignment.num_rows() << " rows" << (synthesized->assignment.deferred() ? ", a, b, c on the device" : "")
-        << ")\n";
-    if (!verified.is_ok()) {
-      failed = Status::internal(which + "the proof does not verify (" + verified.message() + ")");
-      break;
+    if (first == 0) result.proofs.clear();  // a new round: the last round's proofs are returned
+    for (size_t i = 0; i < count; ++i) {
+      const size_t k = first + i;
+      begin = Clock::now();
+      const Status verified = def.verify(*srs, proofs->at(i), synthesized[i]->public_inputs);
+      const double verify_ms = ms_since(begin);
+      result.timings.synth_ms += batch[i].ms;
+      result.timings.verify_ms += verify_ms;
+      const r1cs::ProvingAssignment& cs = synthesized[i]->assignment;
+      out << "  partition " << k << "/" << partitions << ": synth " << static_cast<long long>(batch[i].ms)
+          << " ms, gpu " << static_cast<long long>(gpu_ms / static_cast<double>(count)) << " ms"
+          << (count > 1 ? " (a share of " + std::to_string(static_cast<long long>(gpu_ms)) + " ms for " +
+                              std::to_string(count) + ")"
+                        : "")
+          << ", verify " << static_cast<long long>(verify_ms) << " ms (" << cs.num_rows() << " rows"
+          << (cs.deferred() ? ", a, b, c on the device" : "") << ")\n";
+      if (!verified.is_ok()) {
+        failed = Status::internal(where(k) + "the proof does not verify (" + verified.message() + ")");
+        break;
+      }
+      const auto encoded = groth16::proof_to_bytes(proofs->at(i));
+      result.proofs.insert(result.proofs.end(), encoded.begin(), encoded.end());
+      def.recycle(std::move(synthesized[i]));
     }
-    if (k == 0) result.proofs.clear();  // a new round: the last round's proofs are returned
-    const auto encoded = groth16::proof_to_bytes(proofs->front());
-    result.proofs.insert(result.proofs.end(), encoded.begin(), encoded.end());
-    def.recycle(std::move(synthesized));
-    if (rounds > 1 && k + 1 == partitions) {
+    j += count;
+    if (failed.is_ok() && rounds > 1 && first + count == partitions) {
       const double wall_ms = ms_since(round_start);
       out << "  round " << round << "/" << rounds << ": " << static_cast<long long>(wall_ms) << " ms for "
           << partitions << " partition(s), prover busy " << std::fixed << std::setprecision(1)
