@@ -47,22 +47,26 @@ struct Job {
   std::map<uint64_t, Engine::DoneCallback> callbacks;
 };
 
-// One partition index of every job in a batch: synthesized together, proved in one call.
+// One partition index of every job in a batch: synthesized together, proved in one call. A
+// worker on a device may merge ready units of the same circuit into the one it takes
+// (pick_prove_locked), so that one call proves them all and the device stages each next
+// circuit while it proves the one before.
 struct Unit {
   enum class Stage { kWaiting, kStarting, kSynthesizing };
   struct Member {
     std::shared_ptr<Job> job;
     size_t partition = 0;
     std::unique_ptr<SynthesizedCircuit> synthesized;  // null if dropped or failed
+    size_t bytes = 0;  // its working memory, fixed when the unit is made
   };
   uint64_t seq = 0;
   Priority priority = Priority::kNormal;
   std::shared_ptr<const CircuitDef> circuit;
   std::vector<Member> members;
   Stage stage = Stage::kWaiting;
-  size_t member_bytes = 0;  // working memory of one member, fixed when the unit is made
-  size_t bytes = 0;         // members × member_bytes
+  size_t bytes = 0;  // the members' bytes
   SrsLease lease;
+  std::vector<SrsLease> merged_leases;  // of the units merged into this one (the same parameters)
   std::stop_source stop_loading;  // requested when every member is cancelled while its SRS loads
   std::set<size_t> failed_workers;  // workers whose device failed on this unit
 };
@@ -142,11 +146,12 @@ struct Engine::Impl {
       unit->priority = batch.priority;
       unit->circuit = members.front()->circuit;
       for (auto& job : members) {
-        if (p < job->partitions) unit->members.push_back(Unit::Member{job, p, nullptr});
+        if (p < job->partitions) unit->members.push_back(Unit::Member{job, p, nullptr, 0});
       }
-      unit->member_bytes = synthesis_options.defer_product ? unit->circuit->deferred_partition_bytes()
-                                                            : unit->circuit->partition_bytes();
-      unit->bytes = unit->members.size() * unit->member_bytes;
+      const size_t each = synthesis_options.defer_product ? unit->circuit->deferred_partition_bytes()
+                                                          : unit->circuit->partition_bytes();
+      for (Unit::Member& m : unit->members) m.bytes = each;
+      unit->bytes = unit->members.size() * each;
       insert_ordered(synth_queue, std::move(unit));
     }
   }
@@ -273,7 +278,30 @@ struct Engine::Impl {
     }
     UnitPtr unit = *pick;
     prove_queue.erase(pick);
+    if (backend.on_device()) merge_ready_units_locked(*unit, worker);
     return unit;
+  }
+
+  // Moves into `unit` the members of the ready units behind it that this worker may prove, of
+  // the same circuit, parameters and priority, up to config.max_circuits_per_prove members.
+  void merge_ready_units_locked(Unit& unit, size_t worker) CUZK_REQUIRES(mutex) {
+    if (!unit.lease) return;
+    for (auto it = prove_queue.begin();
+         it != prove_queue.end() && unit.members.size() < config.max_circuits_per_prove;) {
+      Unit& other = **it;
+      const bool same = other.circuit == unit.circuit && other.priority == unit.priority && other.lease &&
+                        &other.lease.srs() == &unit.lease.srs() && other.failed_workers.count(worker) == 0 &&
+                        unit.members.size() + other.members.size() <= config.max_circuits_per_prove;
+      if (!same) {
+        ++it;
+        continue;
+      }
+      for (Unit::Member& m : other.members) unit.members.push_back(std::move(m));
+      unit.bytes += other.bytes;
+      unit.failed_workers.insert(other.failed_workers.begin(), other.failed_workers.end());
+      unit.merged_leases.push_back(std::move(other.lease));
+      it = prove_queue.erase(it);
+    }
   }
 
   void prove_loop(size_t worker) {
@@ -298,10 +326,12 @@ struct Engine::Impl {
       workers[worker].proofs += live.size();
       for (auto& m : unit->members) m.job->worker = backend.name();
       SrsLease lease = std::move(unit->lease);
+      std::vector<SrsLease> merged = std::move(unit->merged_leases);
       finish_unit_locked(unit);
       // Dropping the last reference may evict parameters, which waits for other devices'
       // proofs to release their copies: never under the engine's lock.
       lock.unlock();
+      merged.clear();
       lease = SrsLease();
       lock.lock();
     }
@@ -432,7 +462,8 @@ struct Engine::Impl {
         std::erase_if(unit.members, [&](const Unit::Member& m) { return m.job.get() == &job; });
       }
       job.remaining -= before - unit.members.size();
-      unit.bytes = unit.members.size() * unit.member_bytes;  // reserved only once it starts
+      unit.bytes = 0;  // reserved only once it starts
+      for (const Unit::Member& m : unit.members) unit.bytes += m.bytes;
       const bool all_cancelled = std::all_of(unit.members.begin(), unit.members.end(),
                                              [](const Unit::Member& m) { return m.job->cancel_requested; });
       if (unit.stage == Unit::Stage::kStarting && all_cancelled) unit.stop_loading.request_stop();
@@ -448,7 +479,6 @@ struct Engine::Impl {
   // prove queue, or just synthesized): their circuits are recycled and their working memory
   // freed at once; a job whose last partition this was finishes.
   void drop_cancelled_members_locked(Unit& unit) CUZK_REQUIRES(mutex) {
-    const size_t each = unit.member_bytes;
     std::vector<std::shared_ptr<Job>> done_jobs;  // kept alive through their finalize
     for (auto it = unit.members.begin(); it != unit.members.end();) {
       if (!it->job->cancel_requested) {
@@ -456,8 +486,8 @@ struct Engine::Impl {
         continue;
       }
       if (it->synthesized) unit.circuit->recycle(std::move(it->synthesized));
-      working_used -= each;
-      unit.bytes -= each;
+      working_used -= it->bytes;
+      unit.bytes -= it->bytes;
       if (--it->job->remaining == 0) done_jobs.push_back(it->job);
       it = unit.members.erase(it);
     }

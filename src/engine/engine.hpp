@@ -56,6 +56,10 @@ struct EngineConfig {
   size_t synthesis_drivers = 2;  // units synthesized at once (each spreads over the pool)
   size_t prover_threads = 0;     // CPU prover, GPU host-side work, parameter loading; 0 → one per core
   bool gpu_affinity = true;      // a worker prefers units whose SRS is already on its device
+  // A worker on a device proves up to this many synthesized partitions of one circuit (and
+  // priority) in one call when they are ready together: it stages each next one while it proves
+  // the one before (1: one unit per call).
+  size_t max_circuits_per_prove = 16;
   bool self_verify = true;
   size_t max_payload_bytes = size_t{1} << 30;
   size_t max_retained_results = 10000;  // finished, not yet awaited; the oldest go first

@@ -301,7 +301,7 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
                        "max_queued_bytes_per_client", "tls_cert", "tls_key", "tls_client_ca", "auth_token_file",
                        "insecure"}},
            {"memory", {"pinned_budget", "working_memory_budget", "total_budget", "safety_margin", "eviction_min_idle"}},
-           {"gpus", {"enabled", "devices", "affinity", "gpu_threads", "gpu_workers_per_device"}},
+           {"gpus", {"enabled", "devices", "affinity", "max_circuits_per_prove", "gpu_threads", "gpu_workers_per_device"}},
            {"scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}},
            {"synthesis", {"threads", "partition_workers"}},
            {"pipeline", {"enabled", "synthesis_lookahead", "synthesis_concurrency", "max_parallel_synthesis",
@@ -333,6 +333,9 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   CUZK_RETURN_IF_ERROR(r.get_bool("gpus", "enabled", c.use_gpus));
   CUZK_RETURN_IF_ERROR(r.get_ints("gpus", "devices", c.gpu_devices));
   CUZK_RETURN_IF_ERROR(r.get_bool("gpus", "affinity", c.engine.gpu_affinity));
+  v = static_cast<int64_t>(c.engine.max_circuits_per_prove);
+  CUZK_RETURN_IF_ERROR(r.get_int("gpus", "max_circuits_per_prove", 1, 1024, v));
+  c.engine.max_circuits_per_prove = static_cast<size_t>(v);
   v = static_cast<int64_t>(c.engine.scheduler.max_batch_size);
   CUZK_RETURN_IF_ERROR(r.get_int("scheduler", "max_batch_size", 1, 1024, v));
   c.engine.scheduler.max_batch_size = static_cast<size_t>(v);

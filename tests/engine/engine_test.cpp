@@ -210,6 +210,40 @@ TEST_F(EngineTest, DeviceWorkersGetDeferredPartitionsThatProve) {
   EXPECT_LT(def->deferred_partition_bytes(), def->partition_bytes());
 }
 
+// A worker on a device proves the ready partitions of one circuit in one call (up to
+// max_circuits_per_prove): a 4-partition job whose proofs take a second each gives at most
+// two calls (the partitions synthesized while the first call ran go together); with a limit
+// of 1, four calls.
+TEST_F(EngineTest, ADeviceWorkerProvesReadyPartitionsOfOneCircuitTogether) {
+  for (const size_t limit : {size_t{16}, size_t{1}}) {
+    SCOPED_TRACE("max_circuits_per_prove " + std::to_string(limit));
+    FakeBehaviour& b = behaviour();
+    b.partitions = 4;
+    b.prove_time = milliseconds(1000);
+    const std::string id = "fake-" + std::to_string(limit);
+    ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>(id, dir_, 10, b)).is_ok());
+    auto c = config();
+    c.max_circuits_per_prove = limit;
+    auto e = Engine::create(std::move(c), EngineParts{catalog_, [](ThreadPool&, std::string*) {
+                                                        std::vector<std::unique_ptr<groth16::ProverBackend>> out;
+                                                        out.push_back(std::make_unique<FakeBackend>(nullptr, "cuda:0", true));
+                                                        return out;
+                                                      }});
+    ASSERT_TRUE(e.is_ok()) << e.status().to_string();
+    engine_ = std::move(e).value();
+    const JobResult r = await(submit(id));
+    ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
+    EXPECT_EQ(r.partitions.size(), 4u);
+    if (limit == 1) {
+      EXPECT_EQ(b.prove_calls.load(), 4);
+    } else {
+      EXPECT_LE(b.prove_calls.load(), 2);  // one, if all four were ready before the first call
+    }
+    EXPECT_EQ(engine_->status().working_used, 0u);
+    engine_.reset();
+  }
+}
+
 TEST_F(EngineTest, WindowPostJobsReuseProvedAssignmentsAndVerify) {
   auto c = config();
   c.synthesis_threads = 1;

@@ -134,11 +134,12 @@ class FakeCircuit final : public CircuitDef {
 // hands every other key to `real` (the CPU prover in tests that mix fake and real circuits).
 class FakeBackend final : public groth16::ProverBackend {
  public:
-  explicit FakeBackend(std::unique_ptr<groth16::ProverBackend> real = nullptr, std::string name = "cpu")
-      : real_(std::move(real)), name_(std::move(name)) {}
+  explicit FakeBackend(std::unique_ptr<groth16::ProverBackend> real = nullptr, std::string name = "cpu",
+                       bool on_device = false)
+      : real_(std::move(real)), name_(std::move(name)), on_device_(on_device) {}
   const std::string& name() const override { return name_; }
   std::string describe() const override { return "fake"; }
-  bool on_device() const override { return false; }
+  bool on_device() const override { return on_device_; }
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
                                             std::span<const r1cs::ProvingAssignment* const> circuits,
                                             groth16::QapConvention convention,
@@ -166,6 +167,7 @@ class FakeBackend final : public groth16::ProverBackend {
  private:
   std::unique_ptr<groth16::ProverBackend> real_;
   std::string name_;
+  bool on_device_;
 };
 
 }  // namespace cuzk::engine::testing
