@@ -2,11 +2,15 @@
 // with its log lines, the recording of the blank circuit.
 #include "kinds/recorded_matrices.hpp"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <vector>
 
+#include "common/private_files.hpp"
 #include "r1cs/compact_matrices_file.hpp"
 
 namespace cuzk::kinds {
@@ -36,8 +40,33 @@ std::string recorded_matrices_path(const std::string& params_path) {
   return path;
 }
 
-RecordedMatrices::RecordedMatrices(std::string circuit_id, std::string params_path, BlankCircuit blank_circuit)
-    : circuit_id_(std::move(circuit_id)), params_path_(std::move(params_path)), blank_circuit_(std::move(blank_circuit)) {}
+bool folder_writable(const std::string& folder) { return ::access(folder.c_str(), W_OK) == 0; }
+
+std::string recorded_matrices_cache_path(const std::string& params_path,
+                                         const std::function<bool(const std::string&)>& writable) {
+  const std::filesystem::path params(params_path);
+  const std::string folder = params.has_parent_path() ? params.parent_path().string() : ".";
+  if (writable(folder)) return recorded_matrices_path(params_path);
+  std::filesystem::path cache;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') {
+    cache = xdg;
+  } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    cache = std::filesystem::path(home) / ".cache";
+  } else {
+    return {};
+  }
+  cache /= "cuzk";
+  cache /= "recorded-matrices";
+  if (!ensure_private_dir(cache.string()).is_ok()) return {};
+  return (cache / (params.filename().string() + ".pce")).string();
+}
+
+RecordedMatrices::RecordedMatrices(std::string circuit_id, std::string params_path, BlankCircuit blank_circuit,
+                                   std::function<bool(const std::string&)> writable)
+    : circuit_id_(std::move(circuit_id)),
+      params_path_(std::move(params_path)),
+      blank_circuit_(std::move(blank_circuit)),
+      writable_(std::move(writable)) {}
 
 Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPool& pool) const {
   MutexLock lock(mutex_);
@@ -70,8 +99,26 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
   // circuits, blocked on mutex_ right here — a parallel_for on `pool` would run one of them on
   // this thread while it holds mutex_ (it helps with queued work while it waits), a deadlock.
   ThreadPool loaders(pool.size());
-  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, r1cs::load_or_record_compact(recorded_matrices_path(params_path_), key,
-                                                                             record, loaders, log_line));
+  const std::string beside = recorded_matrices_path(params_path_);
+  const std::string cache = recorded_matrices_cache_path(params_path_, writable_);
+  if (cache != beside && std::filesystem::exists(beside, ec)) {
+    // a read-only folder with a recording beside the parameters: used if it is valid
+    Result<r1cs::CompactR1cs> cached = r1cs::load_compact_file(beside, key, loaders);
+    if (cached.is_ok()) {
+      shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(cached).value());
+      return shape_;
+    }
+    log_line(cached.status().message() + " (its folder is read-only: the cache goes to " +
+             (cache.empty() ? std::string("memory") : cache) + ")");
+  }
+  if (cache.empty()) {
+    log_line("recording '" + circuit_id_ + "' in memory (" + beside +
+             " cannot be written and there is no user cache folder: no cache)");
+    CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, record());
+    shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
+    return shape_;
+  }
+  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, r1cs::load_or_record_compact(cache, key, record, loaders, log_line));
   shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
   return shape_;
 }

@@ -6,7 +6,10 @@
 // (its size and the checksum of its first MiB: the verifying key), which tie a recording to the
 // parameters it was made beside; circuits sharing a parameter file share its recording. Without
 // a parameter file (an empty path: parameters made in memory by the test setup) the matrices
-// are recorded in memory and not cached.
+// are recorded in memory and not cached. Beside parameters in a folder this process cannot
+// write (an operator's read-only parameter store), a valid recording already there is used;
+// otherwise the cache lives in the user's cache folder (recorded_matrices_cache_path), so that
+// a read-only store is recorded once per user, not once per process.
 #pragma once
 
 #include <functional>
@@ -24,10 +27,22 @@ namespace cuzk::kinds {
 // "<params_path>.pce".
 std::string recorded_matrices_path(const std::string& params_path);
 
+// Whether this process may create files in `folder` (access(2) W_OK: false on a read-only mount).
+bool folder_writable(const std::string& folder);
+
+// Where the recording of `params_path` is cached and written: recorded_matrices_path() when
+// `writable` says its folder is; else "<parameter file name>.pce" in $XDG_CACHE_HOME/cuzk/
+// recorded-matrices, or ~/.cache/cuzk/recorded-matrices without XDG_CACHE_HOME (made private,
+// common/private_files.hpp); empty when there is neither (no HOME) or that folder cannot be made.
+std::string recorded_matrices_cache_path(const std::string& params_path,
+                                         const std::function<bool(const std::string&)>& writable = folder_writable);
+
 class RecordedMatrices {
  public:
   using BlankCircuit = std::function<Result<std::unique_ptr<r1cs::Circuit>>()>;
-  RecordedMatrices(std::string circuit_id, std::string params_path, BlankCircuit blank_circuit);
+  // `writable` decides where the cache goes (recorded_matrices_cache_path).
+  RecordedMatrices(std::string circuit_id, std::string params_path, BlankCircuit blank_circuit,
+                   std::function<bool(const std::string&)> writable = folder_writable);
 
   // The shape: the cache's or a new recording on the first call (which holds later callers
   // until it is done), the same shared form after; recorded in memory when the parameter file
@@ -39,6 +54,7 @@ class RecordedMatrices {
   std::string circuit_id_;
   std::string params_path_;
   BlankCircuit blank_circuit_;
+  std::function<bool(const std::string&)> writable_;
   mutable Mutex mutex_;
   mutable std::shared_ptr<const r1cs::CompactR1cs> shape_ CUZK_GUARDED_BY(mutex_);
 };

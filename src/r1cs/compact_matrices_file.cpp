@@ -235,14 +235,17 @@ Result<CompactR1cs> decode_compact_file(std::span<const uint8_t> bytes, const Co
   return shape;
 }
 
+Result<CompactR1cs> load_compact_file(const std::string& path, const CompactFileKey& key, ThreadPool& pool) {
+  CUZK_ASSIGN_OR_RETURN(const MappedFile file, MappedFile::open(path));
+  return decode_compact_file(file.bytes(), key, path, pool);
+}
+
 Result<CompactR1cs> load_or_record_compact(const std::string& path, const CompactFileKey& key,
                                            const std::function<Result<CompactR1cs>()>& record, ThreadPool& pool,
                                            const std::function<void(const std::string&)>& log) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
-    Result<MappedFile> file = MappedFile::open(path);
-    Result<CompactR1cs> cached = file.is_ok() ? decode_compact_file(file->bytes(), key, path, pool)
-                                              : Result<CompactR1cs>(file.status());
+    Result<CompactR1cs> cached = load_compact_file(path, key, pool);
     if (cached.is_ok()) return cached;
     log(cached.status().message() + "; recording it again");
   }

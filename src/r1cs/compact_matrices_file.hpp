@@ -43,6 +43,10 @@ void write_compact_file(const CompactR1cs& shape, const CompactFileKey& key, std
 Result<CompactR1cs> decode_compact_file(std::span<const uint8_t> bytes, const CompactFileKey& key,
                                         const std::string& path, ThreadPool& pool);
 
+// The shape in the file at `path` (mapped, then decode_compact_file). Errors: the file's
+// (kNotFound, …) and decode_compact_file's.
+Result<CompactR1cs> load_compact_file(const std::string& path, const CompactFileKey& key, ThreadPool& pool);
+
 // The cached shape at `path` if the file is there and valid for `key`; otherwise `record()`'s,
 // written to `path` (atomically: a reader never sees half a file). `log` gets one line per
 // event: a refused file and why, the recording's start and end (time, bytes), a failed write

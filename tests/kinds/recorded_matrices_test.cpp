@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -124,6 +125,56 @@ TEST_F(RecordedMatricesTest, WithoutAParameterFileTheyAreRecordedInMemory) {
   ASSERT_TRUE(shape.is_ok()) << shape.status().to_string();
   EXPECT_GT((*shape)->num_constraints, 0u);
   EXPECT_FALSE(fs::exists(recorded_matrices_path(missing)));
+}
+
+// Parameters in a folder this process cannot write (a read-only store, stood in for by the
+// `writable` predicate: root writes anywhere else): the recording is cached in the user's cache
+// folder and read from there by the next process; a valid recording beside the parameters is
+// used as it is; without any cache folder it stays in memory.
+TEST_F(RecordedMatricesTest, BesideReadOnlyParametersTheCacheGoesToTheUserCacheFolder) {
+  ASSERT_TRUE(circuit(false)->ensure_srs_file(pool_).is_ok());  // the parameter file
+  const fs::path xdg = dir_ / "xdg";
+  ::setenv("XDG_CACHE_HOME", xdg.c_str(), 1);
+  int recordings = 0;
+  auto blank = [&recordings] {
+    ++recordings;
+    return Result<std::unique_ptr<r1cs::Circuit>>(std::make_unique<circuits::SyntheticCircuit>(500, 1));
+  };
+  auto read_only = [](const std::string&) { return false; };
+  const fs::path user_cache = xdg / "cuzk" / "recorded-matrices" / "synthetic-500.params.pce";
+  EXPECT_EQ(recorded_matrices_cache_path(params_path(), read_only), user_cache.string());
+  EXPECT_EQ(recorded_matrices_cache_path(params_path()), recorded_matrices_path(params_path()));
+
+  ASSERT_TRUE(RecordedMatrices("synthetic-500", params_path(), blank, read_only).get(pool_).is_ok());
+  EXPECT_EQ(recordings, 1);
+  EXPECT_TRUE(fs::exists(user_cache));
+  EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
+  const auto again = RecordedMatrices("synthetic-500", params_path(), blank, read_only).get(pool_);
+  ASSERT_TRUE(again.is_ok()) << again.status().to_string();
+  EXPECT_EQ(recordings, 1) << "the next process reads the user cache";
+
+  // a recording beside the parameters (made while the folder was writable) is used read-only
+  ASSERT_TRUE(RecordedMatrices("synthetic-500", params_path(), blank).get(pool_).is_ok());
+  EXPECT_EQ(recordings, 2);
+  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
+  fs::remove(user_cache);
+  const auto beside = RecordedMatrices("synthetic-500", params_path(), blank, read_only).get(pool_);
+  ASSERT_TRUE(beside.is_ok()) << beside.status().to_string();
+  EXPECT_EQ(recordings, 2);
+  EXPECT_FALSE(fs::exists(user_cache));
+
+  // no cache folder at all: recorded in memory
+  fs::remove(recorded_matrices_path(params_path()));
+  const char* home = std::getenv("HOME");
+  const std::string saved_home = home != nullptr ? home : "";
+  ::unsetenv("XDG_CACHE_HOME");
+  ::unsetenv("HOME");
+  EXPECT_EQ(recorded_matrices_cache_path(params_path(), read_only), "");
+  const auto in_memory = RecordedMatrices("synthetic-500", params_path(), blank, read_only).get(pool_);
+  if (home != nullptr) ::setenv("HOME", saved_home.c_str(), 1);
+  ASSERT_TRUE(in_memory.is_ok()) << in_memory.status().to_string();
+  EXPECT_EQ(recordings, 3);
+  EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
 }
 
 }  // namespace
