@@ -148,9 +148,7 @@ class NativeCircuit final : public CircuitDef {
         public_inputs = std::move(done.public_inputs);
       } else {
         CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
-        r1cs::WitnessConstraintSystem cs;
-        CUZK_RETURN_IF_ERROR(circuit->synthesize(cs));
-        witness = std::move(cs).take_witness();
+        CUZK_ASSIGN_OR_RETURN(witness, r1cs::synthesize_witness(*circuit));
       }
       if (options.defer_product) {
         CUZK_RETURN_IF_ERROR(r1cs::defer_from_witness(std::move(witness), std::move(shape), out->assignment));

@@ -43,9 +43,8 @@ Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin
 Result<PreparedWitness> witness_partition(const std::string& id, const PreparedSnap& prepared, size_t k) {
   CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
   const snap::SnapPartitionCircuit& circuit = prepared.partitions[k];
-  r1cs::WitnessConstraintSystem cs;
-  CUZK_RETURN_IF_ERROR(circuit.synthesize(cs));
-  return PreparedWitness{std::move(cs).take(), circuit.public_inputs().to_vector()};
+  CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness, r1cs::synthesize_witness(circuit));
+  return PreparedWitness{std::move(witness), circuit.public_inputs().to_vector()};
 }
 
 class SnapKind final : public engine::ProofKind {

@@ -62,9 +62,8 @@ Status materialize(ProvingAssignment& assignment, ThreadPool& pool) {
 
 Status synthesize_with_recorded_matrices(const Circuit& circuit, const CompactR1cs& shape,
                                          ProvingAssignment& assignment, ThreadPool& pool) {
-  WitnessConstraintSystem witness;
-  CUZK_RETURN_IF_ERROR(circuit.synthesize(witness));
-  return assign_from_witness(witness.witness(), shape, assignment, pool);
+  CUZK_ASSIGN_OR_RETURN(const WitnessAssignment witness, synthesize_witness(circuit));
+  return assign_from_witness(witness, shape, assignment, pool);
 }
 
 }  // namespace cuzk::r1cs

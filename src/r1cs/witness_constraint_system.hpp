@@ -8,6 +8,7 @@
 
 #include <utility>
 
+#include "common/status.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/evaluated_block.hpp"
 #include "r1cs/witness.hpp"
@@ -51,11 +52,17 @@ class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedB
   uint64_t next_aux() const { return witness_.aux.size(); }
 
   const WitnessAssignment& witness() const { return witness_; }
-  WitnessAssignment take_witness() && { return std::move(witness_); }
   WitnessAssignment take() && { return std::move(witness_); }
 
  private:
   WitnessAssignment witness_;
 };
+
+// `circuit` synthesized witness-only: its input and aux assignments. Errors: the circuit's.
+inline Result<WitnessAssignment> synthesize_witness(const Circuit& circuit) {
+  WitnessConstraintSystem cs;
+  CUZK_RETURN_IF_ERROR(circuit.synthesize(cs));
+  return std::move(cs).take();
+}
 
 }  // namespace cuzk::r1cs

@@ -55,9 +55,9 @@ r1cs::ProvingAssignment classic(const r1cs::Circuit& circuit) {
 }
 
 r1cs::WitnessAssignment witness_of(const r1cs::Circuit& circuit) {
-  r1cs::WitnessConstraintSystem cs;
-  EXPECT_TRUE(circuit.synthesize(cs).is_ok());
-  return std::move(cs).take_witness();
+  Result<r1cs::WitnessAssignment> witness = r1cs::synthesize_witness(circuit);
+  EXPECT_TRUE(witness.is_ok()) << witness.status().to_string();
+  return witness.is_ok() ? std::move(witness).value() : r1cs::WitnessAssignment{};
 }
 
 r1cs::ProvingAssignment deferred(r1cs::WitnessAssignment witness, std::shared_ptr<const r1cs::CompactR1cs> shape) {
