@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <deque>
 #include <fstream>
 #include <mutex>
@@ -162,40 +161,17 @@ TEST_F(EngineTest, SyntheticProofsVerifyAgainstTheWrittenParameters) {
   EXPECT_EQ(engine_->await(a, milliseconds(0)).status().code(), StatusCode::kNotFound) << "collected once";
 }
 
-// A backend that says it proves on a device (so the engine defers the product to it) and
-// counts the deferred circuits it is given; the CPU prover, which makes them whole, proves them.
-class DeviceLikeBackend final : public groth16::ProverBackend {
- public:
-  DeviceLikeBackend(std::unique_ptr<groth16::ProverBackend> cpu, std::atomic<int>* deferred)
-      : cpu_(std::move(cpu)), deferred_(deferred) {}
-  const std::string& name() const override { return name_; }
-  std::string describe() const override { return "a device-like CPU prover"; }
-  bool on_device() const override { return true; }
-  Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
-                                            std::span<const r1cs::ProvingAssignment* const> circuits,
-                                            groth16::QapConvention convention,
-                                            groth16::BlindingSource& blinding) override {
-    for (const r1cs::ProvingAssignment* cs : circuits) *deferred_ += cs->deferred() ? 1 : 0;
-    return cpu_->prove(pk, circuits, convention, blinding);
-  }
-  bool holds(const groth16::ProvingKey& pk) const override { return cpu_->holds(pk); }
-  void release(const groth16::ProvingKey& pk) override { cpu_->release(pk); }
-
- private:
-  std::unique_ptr<groth16::ProverBackend> cpu_;
-  std::atomic<int>* deferred_;
-  std::string name_ = "device-like";
-};
-
 // With every worker on a device, recorded-matrices circuits reach it in the deferred form (a
 // packed witness, no a, b, c), their working memory counted as such once one was synthesized,
 // and their proofs verify.
 TEST_F(EngineTest, DeviceWorkersGetDeferredPartitionsThatProve) {
-  std::atomic<int> deferred{0};
-  auto e = Engine::create(config(), EngineParts{catalog_, [&deferred](ThreadPool& pool, std::string*) {
+  FakeBackend* device = nullptr;  // the CPU prover behind a backend that says it is a device
+  auto e = Engine::create(config(), EngineParts{catalog_, [&device](ThreadPool& pool, std::string*) {
                                                   std::vector<std::unique_ptr<groth16::ProverBackend>> out;
-                                                  out.push_back(std::make_unique<DeviceLikeBackend>(
-                                                      backend::make_cpu_prover(pool), &deferred));
+                                                  auto backend = std::make_unique<FakeBackend>(
+                                                      backend::make_cpu_prover(pool), "device-like", true);
+                                                  device = backend.get();
+                                                  out.push_back(std::move(backend));
                                                   return out;
                                                 }});
   ASSERT_TRUE(e.is_ok()) << e.status().to_string();
@@ -203,7 +179,7 @@ TEST_F(EngineTest, DeviceWorkersGetDeferredPartitionsThatProve) {
   const JobResult r = await(submit("synthetic-64x3", {7}));
   ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
   EXPECT_EQ(r.partitions.size(), 3u);
-  EXPECT_EQ(deferred.load(), 3);
+  EXPECT_EQ(device->deferred_circuits.load(), 3);
   EXPECT_EQ(r.worker, "device-like");
   const std::shared_ptr<const CircuitDef> def = catalog_->find("synthetic-64x3");
   ASSERT_NE(def, nullptr);

@@ -144,6 +144,7 @@ class FakeBackend final : public groth16::ProverBackend {
                                             std::span<const r1cs::ProvingAssignment* const> circuits,
                                             groth16::QapConvention convention,
                                             groth16::BlindingSource& blinding) override {
+    for (const r1cs::ProvingAssignment* cs : circuits) deferred_circuits += cs->deferred() ? 1 : 0;
     FakeBehaviour* b = nullptr;
     {
       std::lock_guard<std::mutex> lock(fake_keys_mutex());
@@ -163,6 +164,7 @@ class FakeBackend final : public groth16::ProverBackend {
   void release(const groth16::ProvingKey& pk) override {
     if (real_) real_->release(pk);
   }
+  std::atomic<int> deferred_circuits{0};  // circuits it was given in the deferred form
 
  private:
   std::unique_ptr<groth16::ProverBackend> real_;
