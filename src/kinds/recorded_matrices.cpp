@@ -71,6 +71,12 @@ RecordedMatrices::RecordedMatrices(std::string circuit_id, std::string params_pa
 Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPool& pool) const {
   MutexLock lock(mutex_);
   if (shape_) return shape_;
+  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, load_or_record(pool));
+  shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
+  return shape_;
+}
+
+Result<r1cs::CompactR1cs> RecordedMatrices::load_or_record(ThreadPool& pool) const {
   auto record = [&]() -> Result<r1cs::CompactR1cs> {
     CUZK_ASSIGN_OR_RETURN(const std::unique_ptr<r1cs::Circuit> circuit, blank_circuit_());
     r1cs::CompactRecorder recorder([&](uint64_t constraints) {
@@ -79,17 +85,14 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
     CUZK_RETURN_IF_ERROR(circuit->synthesize(recorder));
     return std::move(recorder).finish();
   };
+  auto record_in_memory = [&](const std::string& why) {
+    log_line("recording '" + circuit_id_ + "' in memory (" + why + ": no cache)");
+    return record();
+  };
   std::error_code ec;
   if (!std::filesystem::exists(params_path_, ec)) {
     // Parameters made in memory (a test setup): nothing to key a cache by, nothing written.
-    std::string line = "recording '" + circuit_id_;
-    line += "' in memory (";
-    line += params_path_.empty() ? "parameters made in memory" : "no parameter file " + params_path_;
-    line += ": no cache)";
-    log_line(line);
-    CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, record());
-    shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
-    return shape_;
+    return record_in_memory(params_path_.empty() ? "parameters made in memory" : "no parameter file " + params_path_);
   }
   CUZK_ASSIGN_OR_RETURN(const uint64_t fingerprint, params_fingerprint(params_path_));
   // Keyed by the parameter file's name: circuits that share it (synthetic-64, synthetic-64x3)
@@ -104,23 +107,12 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
   if (cache != beside && std::filesystem::exists(beside, ec)) {
     // a read-only folder with a recording beside the parameters: used if it is valid
     Result<r1cs::CompactR1cs> cached = r1cs::load_compact_file(beside, key, loaders);
-    if (cached.is_ok()) {
-      shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(cached).value());
-      return shape_;
-    }
+    if (cached.is_ok()) return cached;
     log_line(cached.status().message() + " (its folder is read-only: the cache goes to " +
              (cache.empty() ? std::string("memory") : cache) + ")");
   }
-  if (cache.empty()) {
-    log_line("recording '" + circuit_id_ + "' in memory (" + beside +
-             " cannot be written and there is no user cache folder: no cache)");
-    CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, record());
-    shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
-    return shape_;
-  }
-  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, r1cs::load_or_record_compact(cache, key, record, loaders, log_line));
-  shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
-  return shape_;
+  if (cache.empty()) return record_in_memory(beside + " cannot be written and there is no user cache folder");
+  return r1cs::load_or_record_compact(cache, key, record, loaders, log_line);
 }
 
 }  // namespace cuzk::kinds

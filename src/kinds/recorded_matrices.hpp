@@ -51,6 +51,9 @@ class RecordedMatrices {
   Result<std::shared_ptr<const r1cs::CompactR1cs>> get(ThreadPool& pool) const;
 
  private:
+  // The shape from a cache (beside the parameters or the user's) or a new recording.
+  Result<r1cs::CompactR1cs> load_or_record(ThreadPool& pool) const CUZK_REQUIRES(mutex_);
+
   std::string circuit_id_;
   std::string params_path_;
   BlankCircuit blank_circuit_;
