@@ -53,6 +53,7 @@ class GpuBases {
 
 struct GpuMsmOptions {
   unsigned window_bits = 0;  // 0 → gpu_msm_window_bits()
+  MsmAccumulation accumulation = MsmAccumulation::kAuto;
 };
 
 // Σ k_i·P_j(i) over bases [first_base, first_base + num_bases) of `bases`, scalars d_scalars

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "common/thread_pool.hpp"
@@ -18,6 +19,7 @@
 namespace cuzk::backend::cuda {
 namespace {
 
+using ff::Fq;
 using ff::Fr;
 using test::GpuTest;
 
@@ -37,13 +39,30 @@ std::vector<Fr> random_scalars(size_t n, uint64_t seed) {
   return out;
 }
 
+// G1 runs every case three ways (msm_affine.cuh): as chosen, XYZZ additions only, and
+// batch-affine rounds until every bucket holds one point. G2 has XYZZ only.
+template <class C>
+std::vector<MsmAccumulation> accumulations() {
+  if constexpr (std::is_same_v<C, ec::G1Config>) {
+    return {MsmAccumulation::kAuto, MsmAccumulation::kXyzz, MsmAccumulation::kBatchAffine};
+  } else {
+    return {MsmAccumulation::kAuto};
+  }
+}
+
 template <class C>
 void expect_same(std::span<const ec::Affine<C>> bases, std::span<const Fr> scalars, const msm::Density* density,
                  const GpuMsmOptions& options = {}) {
   const ec::Jacobian<C> cpu = msm::msm<C>(bases, scalars, density, ThreadPool::shared());
-  auto gpu = gpu_msm_from_host<C>(bases, scalars, density, options);
-  ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
-  EXPECT_EQ(gpu->to_affine(), cpu.to_affine()) << scalars.size() << " scalars, window " << options.window_bits;
+  for (const MsmAccumulation accumulation : accumulations<C>()) {
+    GpuMsmOptions with = options;
+    with.accumulation = accumulation;
+    auto gpu = gpu_msm_from_host<C>(bases, scalars, density, with);
+    ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
+    EXPECT_EQ(gpu->to_affine(), cpu.to_affine())
+        << scalars.size() << " scalars, window " << options.window_bits << ", accumulation "
+        << static_cast<int>(accumulation);
+  }
 }
 
 template <class C>
@@ -86,8 +105,9 @@ TYPED_TEST(GpuMsmTest, SpecialScalarsAndBases) {
     scalars[i] = scalars[19];
   }
   expect_same<C>(bases, scalars, nullptr);
-  // all ones, all zeros, all r − 1
-  for (const Fr& k : {Fr::one(), Fr::zero(), -Fr::one()}) {
+  // all ones, all zeros, all r − 1; all 2 and all 12345: every point of a window in one bucket,
+  // the repeated, opposite and infinite bases meeting there (P + P, P + (−P), P + ∞)
+  for (const Fr& k : {Fr::one(), Fr::zero(), -Fr::one(), Fr::from_u64(2), Fr::from_u64(12345)}) {
     const std::vector<Fr> same(kN, k);
     expect_same<C>(bases, same, nullptr);
   }
@@ -153,6 +173,23 @@ TYPED_TEST(GpuMsmTest, SkewedScalarsFoldSegments) {
   std::vector<Fr> scalars(kN, Fr::from_u64(3));
   scalars[17] = Fr::from_u64(12345);
   expect_same<C>(bases, scalars, nullptr);
+}
+
+// A base with x = 0 sends the batch-affine rounds down their slow path (it might have been
+// the infinity (0, 0)): (0, ±2) lies on y² = x³ + 4 (outside G1's subgroup, which the addition
+// formulas do not need), next to itself, its negation and infinities, in one bucket and spread.
+class GpuMsmG1Test : public GpuTest {};
+TEST_F(GpuMsmG1Test, BasesWithXZeroBesideInfinities) {
+  using C = ec::G1Config;
+  constexpr size_t kN = 600;
+  auto bases = distinct_points<C>(kN);
+  const auto x_zero = ec::Affine<C>::from_xy(Fq::zero(), Fq::from_u64(2));
+  ASSERT_TRUE(x_zero.is_on_curve());
+  for (size_t i = 0; i < kN; i += 5) bases[i] = x_zero;
+  for (size_t i = 1; i < kN; i += 9) bases[i] = -x_zero;
+  for (size_t i = 2; i < kN; i += 13) bases[i] = ec::Affine<C>::identity();
+  expect_same<C>(bases, std::vector<Fr>(kN, Fr::from_u64(5)), nullptr);
+  expect_same<C>(bases, random_scalars(kN, 51), nullptr);
 }
 
 TEST(GpuMsmPlan, WindowGrowsWithSize) {
