@@ -19,7 +19,6 @@
 namespace cuzk::backend::cuda {
 namespace {
 
-using ff::Fq;
 using ff::Fr;
 using test::GpuTest;
 
@@ -173,23 +172,6 @@ TYPED_TEST(GpuMsmTest, SkewedScalarsFoldSegments) {
   std::vector<Fr> scalars(kN, Fr::from_u64(3));
   scalars[17] = Fr::from_u64(12345);
   expect_same<C>(bases, scalars, nullptr);
-}
-
-// A base with x = 0 sends the batch-affine rounds down their slow path (it might have been
-// the infinity (0, 0)): (0, ±2) lies on y² = x³ + 4 (outside G1's subgroup, which the addition
-// formulas do not need), next to itself, its negation and infinities, in one bucket and spread.
-class GpuMsmG1Test : public GpuTest {};
-TEST_F(GpuMsmG1Test, BasesWithXZeroBesideInfinities) {
-  using C = ec::G1Config;
-  constexpr size_t kN = 600;
-  auto bases = distinct_points<C>(kN);
-  const auto x_zero = ec::Affine<C>::from_xy(Fq::zero(), Fq::from_u64(2));
-  ASSERT_TRUE(x_zero.is_on_curve());
-  for (size_t i = 0; i < kN; i += 5) bases[i] = x_zero;
-  for (size_t i = 1; i < kN; i += 9) bases[i] = -x_zero;
-  for (size_t i = 2; i < kN; i += 13) bases[i] = ec::Affine<C>::identity();
-  expect_same<C>(bases, std::vector<Fr>(kN, Fr::from_u64(5)), nullptr);
-  expect_same<C>(bases, random_scalars(kN, 51), nullptr);
 }
 
 TEST(GpuMsmPlan, WindowGrowsWithSize) {
