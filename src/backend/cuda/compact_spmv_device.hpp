@@ -17,9 +17,9 @@ struct DeviceCompactMatrix {
   uint64_t rows = 0;
 };
 
-// d_out[r] = Σ coefficient · w[variable] over row r of `m`, for r < m.rows (one thread per
-// chunk); d_coefficients: the dictionary; d_w: inputs ‖ aux (num_inputs counting ONE).
-// Asynchronous on `stream`.
+// d_out[r] = Σ coefficient · w[variable] over row r of `m`, for r < m.rows (one lane per
+// chunk, a warp's chunks staged in shared memory: compact_spmv_kernels.cu); d_coefficients:
+// the dictionary; d_w: inputs ‖ aux (num_inputs counting ONE). Asynchronous on `stream`.
 Status compact_spmv(const DeviceCompactMatrix& m, const void* d_coefficients, const void* d_w, uint64_t num_inputs,
                     void* d_out, void* stream);
 

@@ -300,8 +300,9 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
   const size_t density_words = (vars + 63) / 64;
 
-  // ntt: h = a's span [0, h_count) (kBellperson: the quotient's n − 1 coefficients; kSnarkjs:
-  // the n odd-coset evaluations, d's tables being snarkjs's); the waits for a, b, c and for the
+  // ntt: h = a (kBellperson: the quotient's coefficients in bit-reversed order, the n − 1 =
+  // h_count of the MSM and the zero top one; kSnarkjs: a's span [0, h_count), the n odd-coset
+  // evaluations, d's tables being snarkjs's); the waits for a, b, c and for the
   // rest of the staging count as upload (for the first circuit they overlap its own H, later
   // circuits are staged already)
   void* st = stream.handle();
@@ -338,9 +339,14 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   CUZK_ASSIGN_OR_RETURN(sums.l, gpu_msm<ec::G1Config>(bases.l, 0, pk.l.size(), scalars.subspan(inputs, vars - inputs),
                                                       {}, workspace, st));
   t.msm_l_ms += phase.lap_ms();
-  CUZK_ASSIGN_OR_RETURN(sums.h,
-                        gpu_msm<ec::G1Config>(bases.h, 0, h_count, DeviceSpan<const Fr>(abc[0]).first(h_count), {},
-                                              workspace, st));
+  // kBellperson: a holds the n coefficients in bit-reversed order (gpu_h_quotient), the MSM
+  // reads them so and leaves out the top one (h_count = n − 1 bases)
+  const bool bit_reversed = convention == groth16::QapConvention::kBellperson;
+  GpuMsmOptions h_options;
+  h_options.scalars_bit_reversed = bit_reversed;
+  CUZK_ASSIGN_OR_RETURN(sums.h, gpu_msm<ec::G1Config>(bases.h, 0, h_count,
+                                                      DeviceSpan<const Fr>(abc[0]).first(bit_reversed ? n : h_count),
+                                                      {}, workspace, st, h_options));
   t.msm_h_ms += phase.lap_ms();
 
   const auto [r, s] = blinding.next();

@@ -416,9 +416,7 @@ Status run(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream
   }
   StepTimer timer(stream);
   size_t others = 0, ones = 0;
-  if (Status s = classify_scalars(static_cast<const uint32_t*>(input.d_scalars), input.num_scalars, input.d_density,
-                                  scratch, stream, &others, &ones);
-      !s.is_ok()) {
+  if (Status s = classify_scalars(input, scratch, stream, &others, &ones); !s.is_ok()) {
     return s;
   }
   result->others = others;

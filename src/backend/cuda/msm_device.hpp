@@ -70,6 +70,11 @@ struct DeviceMsmInput {
   const uint64_t* d_density = nullptr;  // optional: ⌈num_scalars/64⌉ words; set bits = num_bases
   unsigned window_bits = 0;             // 0 → gpu_msm_window_bits()
   MsmAccumulation accumulation = MsmAccumulation::kAuto;
+  // The scalars in bit-reversed order (num_scalars = 2^L): position i holds scalar rev_L(i),
+  // the L-bit reversal of i, which the density and the base numbering see (no data moves).
+  // Without a density, scalars whose index is ≥ num_bases contribute nothing (the H MSM: n
+  // coefficients, n − 1 bases).
+  bool scalars_bit_reversed = false;
 };
 
 // What the device computed; the host finishes with Horner's rule (w from high to low):

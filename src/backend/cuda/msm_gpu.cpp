@@ -3,6 +3,7 @@
 #include "backend/cuda/msm_gpu.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -106,6 +107,10 @@ Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, siz
     return Status::invalid_argument("gpu_msm: a density of " + std::to_string(d_density.size()) + " words for " +
                                     std::to_string(d_scalars.size()) + " scalars");
   }
+  if (options.scalars_bit_reversed && !std::has_single_bit(d_scalars.size())) {
+    return Status::invalid_argument("gpu_msm: " + std::to_string(d_scalars.size()) +
+                                    " bit-reversed scalars (not a power of two)");
+  }
   DeviceMsmInput input;
   input.d_bases = bases.at(first_base);
   input.num_bases = num_bases;
@@ -114,6 +119,7 @@ Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, siz
   input.d_density = d_density.empty() ? nullptr : d_density.data();
   input.window_bits = options.window_bits;
   input.accumulation = options.accumulation;
+  input.scalars_bit_reversed = options.scalars_bit_reversed;
   DeviceMsmResult result;
   CUZK_RETURN_IF_ERROR(run_device_msm(curve_kind<C>(), input, workspace, stream, &result));
   return finish<C>(result);

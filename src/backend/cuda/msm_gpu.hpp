@@ -54,13 +54,17 @@ class GpuBases {
 struct GpuMsmOptions {
   unsigned window_bits = 0;  // 0 → gpu_msm_window_bits()
   MsmAccumulation accumulation = MsmAccumulation::kAuto;
+  // d_scalars in bit-reversed order (DeviceMsmInput::scalars_bit_reversed): their count a
+  // power of two, position i holding k_rev(i); without a density, the k_v with v ≥ num_bases
+  // are left out (so H's n bit-reversed coefficients meet its n − 1 bases).
+  bool scalars_bit_reversed = false;
 };
 
 // Σ k_i·P_j(i) over bases [first_base, first_base + num_bases) of `bases`, scalars d_scalars
 // (device, Fr Montgomery form), density as msm::msm() (device words covering the scalars;
 // empty for none). Runs on `stream` (a cudaStream_t; null: the legacy default stream) and
-// waits. kInvalidArgument if the base range exceeds `bases` or the density does not cover the
-// scalars; kOutOfMemory, kDeviceError.
+// waits. kInvalidArgument if the base range exceeds `bases`, the density does not cover the
+// scalars, or bit-reversed scalars are not a power of two of them; kOutOfMemory, kDeviceError.
 template <class C>
 Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, size_t num_bases,
                                 DeviceSpan<const ff::Fr> d_scalars, DeviceSpan<const uint64_t> d_density,

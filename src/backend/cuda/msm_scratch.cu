@@ -5,6 +5,7 @@
 #include <cub/cub.cuh>
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 #include "backend/cuda/device.hpp"
@@ -23,21 +24,24 @@ __global__ void popcount_kernel(const uint64_t* d_words, size_t words, uint32_t*
   if (i < words) d_counts[i] = static_cast<uint32_t>(__popcll(d_words[i]));
 }
 
-// Per scalar: its base (rank among the density's set bits, or i), and whether it is 0, 1 or
-// other. Bits past n in the last density word are never read.
-__global__ void classify_kernel(const DeviceFr* d_scalars, size_t n, const uint64_t* d_density,
-                                const uint32_t* d_word_offsets, uint32_t* d_base_index, uint32_t* d_other_key,
-                                uint32_t* d_ones_key) {
+// Per position i: its scalar's base (the scalar's index v = i, or rev_L(i) for bit-reversed
+// positions, log_n = L > 0; then v's rank among the density's set bits, or v), and whether it
+// is 0, 1 or other. Bits past n in the last density word are never read (v < n).
+__global__ void classify_kernel(const DeviceFr* d_scalars, size_t n, unsigned log_n, size_t num_bases,
+                                const uint64_t* d_density, const uint32_t* d_word_offsets, uint32_t* d_base_index,
+                                uint32_t* d_other_key, uint32_t* d_ones_key) {
   const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  uint32_t base = static_cast<uint32_t>(i);
+  const size_t v = log_n == 0 ? i : __brev(static_cast<uint32_t>(i)) >> (32 - log_n);
+  uint32_t base = static_cast<uint32_t>(v);
   bool present = true;
   if (d_density != nullptr) {
-    const uint64_t word = d_density[i / 64];
-    const unsigned bit = i % 64;
+    const uint64_t word = d_density[v / 64];
+    const unsigned bit = v % 64;
     present = (word >> bit) & 1;
-    base = d_word_offsets[i / 64] + static_cast<uint32_t>(__popcll(word & ((uint64_t{1} << bit) - 1)));
+    base = d_word_offsets[v / 64] + static_cast<uint32_t>(__popcll(word & ((uint64_t{1} << bit) - 1)));
   }
+  present = present && base < num_bases;
   uint32_t other = kNone, one = kNone;
   if (present) {
     const DeviceFr k = d_scalars[i];
@@ -186,8 +190,13 @@ Status launch_status(const char* what) {
   return cuda_status(static_cast<int>(cudaGetLastError()), what, __FILE__, __LINE__);
 }
 
-Status classify_scalars(const uint32_t* d_scalars, size_t n, const uint64_t* d_density, MsmScratch& scratch,
-                        cudaStream_t stream, size_t* others, size_t* ones) {
+Status classify_scalars(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream, size_t* others,
+                        size_t* ones) {
+  const auto* d_scalars = static_cast<const DeviceFr*>(input.d_scalars);
+  const size_t n = input.num_scalars;
+  const uint64_t* d_density = input.d_density;
+  // the L of n = 2^L for bit-reversed positions (0: natural order, also for n = 1)
+  const unsigned log_n = input.scalars_bit_reversed ? static_cast<unsigned>(std::countr_zero(n)) : 0;
   const size_t words = (n + 63) / 64;
   for (DeviceBuffer* b : {&scratch.base_index, &scratch.other_key, &scratch.ones_key, &scratch.others, &scratch.ones}) {
     if (Status s = ensure_bytes(*b, n * sizeof(uint32_t)); !s.is_ok()) return s;
@@ -208,7 +217,7 @@ Status classify_scalars(const uint32_t* d_scalars, size_t n, const uint64_t* d_d
     }
   }
   classify_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
-      reinterpret_cast<const DeviceFr*>(d_scalars), n, d_density, as<uint32_t>(scratch.word_offsets),
+      d_scalars, n, log_n, input.num_bases, d_density, as<uint32_t>(scratch.word_offsets),
       as<uint32_t>(scratch.base_index), as<uint32_t>(scratch.other_key), as<uint32_t>(scratch.ones_key));
   if (Status s = launch_status("classify_kernel"); !s.is_ok()) return s;
   uint32_t* counts = as<uint32_t>(scratch.counts);
@@ -234,8 +243,7 @@ Status classify_scalars(const uint32_t* d_scalars, size_t n, const uint64_t* d_d
   if (Status s = read_count(scratch, 1, stream, ones); !s.is_ok()) return s;
   if (*others > 0) {
     if (Status s = ensure_bytes(scratch.canon, *others * sizeof(FoldedScalar)); !s.is_ok()) return s;
-    canonical_kernel<<<blocks_for(*others), kThreads, 0, stream>>>(reinterpret_cast<const DeviceFr*>(d_scalars),
-                                                                   as<uint32_t>(scratch.others), *others,
+    canonical_kernel<<<blocks_for(*others), kThreads, 0, stream>>>(d_scalars, as<uint32_t>(scratch.others), *others,
                                                                    as<FoldedScalar>(scratch.canon));
     if (Status s = launch_status("canonical_kernel"); !s.is_ok()) return s;
   }

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/msm_device.hpp"
 #include "common/status.hpp"
 
 namespace cuzk::backend::cuda {
@@ -64,12 +65,14 @@ T* as(DeviceBuffer& buffer) {
   return static_cast<T*>(buffer.data());
 }
 
-// Classifies n scalars (Fr, Montgomery form, 8 words each) with an optional density bitmap
-// (bit i: scalar i has a base; bases are numbered by rank among the set bits): fills
-// scratch.base_index, scratch.others (+ scratch.canon, their folded plain values) and scratch.ones.
-// Scalars 0 and variables without a base are dropped.
-Status classify_scalars(const uint32_t* d_scalars, size_t n, const uint64_t* d_density, MsmScratch& scratch,
-                        cudaStream_t stream, size_t* others, size_t* ones);
+// Classifies input.num_scalars scalars (Fr, Montgomery form, 8 words each, at positions i; the
+// scalar's index is i, or rev(i) when input.scalars_bit_reversed) with an optional density
+// bitmap (bit v: scalar v has a base; bases are numbered by rank among the set bits, else base
+// v): fills scratch.base_index (per position), scratch.others (positions; + scratch.canon, their
+// folded plain values) and scratch.ones. Scalars 0 and scalars without a base (no density bit,
+// or a base ≥ input.num_bases) are dropped.
+Status classify_scalars(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream, size_t* others,
+                        size_t* ones);
 
 // Bucket pairs of windows [w0, w0 + wg) of the m other scalars with window c: pair
 // (w − w0)·m + j has key (w − w0)·2^(c−1) + |d| − 1 (or the sentinel wg·2^(c−1) for d = 0)
@@ -92,8 +95,6 @@ Status plan_pairs(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel,
                   uint32_t* d_out_cnt, uint32_t* d_out_off, cudaStream_t stream, size_t* outputs, size_t* pairs);
 
 // The curve entry points behind msm_device.hpp (msm_g1.cu, msm_g2.cu).
-struct DeviceMsmInput;
-struct DeviceMsmResult;
 Status run_msm_g1(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream, DeviceMsmResult* result);
 Status run_msm_g2(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream, DeviceMsmResult* result);
 Status convert_bases_g1(const void* d_raw, size_t host_stride, size_t count, void* d_out, cudaStream_t stream);

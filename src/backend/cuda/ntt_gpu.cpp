@@ -154,8 +154,8 @@ Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<cons
   fusion.quotient_c = c.data();
   fusion.quotient_factor = domain.vanishing_inv();
   fusion.output_powers = domain.coset_inv_over_size();
-  CUZK_RETURN_IF_ERROR(ntt_dif(a.data(), domain.log_size(), domain.inverse_roots(), fusion, stream));
-  return ntt_bit_reverse(a.data(), domain.log_size(), stream);
+  // DIF: position i holds coefficient rev(i), which the H MSM reads as it is
+  return ntt_dif(a.data(), domain.log_size(), domain.inverse_roots(), fusion, stream);
 }
 
 Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<const Fr> b, DeviceSpan<const Fr> c,
@@ -167,7 +167,8 @@ Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<con
 
 Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<Fr> b, DeviceSpan<Fr> c, void* stream) {
   for (const DeviceSpan<Fr> v : {a, b, c}) CUZK_RETURN_IF_ERROR(gpu_h_to_coset(domain, v, stream));
-  return gpu_h_quotient(domain, a, b, c, stream);
+  CUZK_RETURN_IF_ERROR(gpu_h_quotient(domain, a, b, c, stream));
+  return ntt_bit_reverse(a.data(), domain.log_size(), stream);
 }
 
 Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<Fr> values) {

@@ -71,12 +71,16 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<ff::Fr> d_value
 
 // The Groth16 quotient's coefficients from the evaluations a, b, c (zero padded):
 // d_a ← coset_inverse((coset_forward(inverse(a))·… − …)·1/Z), exactly as the CPU prover's H;
-// d_b and d_c are clobbered. h is d_a[0..n−1).
+// d_b and d_c are clobbered. h is d_a[0..n−1), in natural order (the steps below, then a
+// bit-reversal pass: for tests and benchmarks; the prover takes the steps' order).
 Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b,
                      DeviceSpan<ff::Fr> d_c, void* stream);
-// gpu_compute_h in two steps, so a caller can start on a while b and c are still uploading:
+// gpu_compute_h's steps, so a caller can start on a while b and c are still uploading:
 // each of a, b, c in place to its coset evaluations (inverse, × g^j/n, forward), then the
-// quotient and the coset inverse.
+// quotient and the coset inverse, whose coefficients gpu_h_quotient leaves in bit-reversed
+// order (d_a[i] = h_rev(i), rev the log2(n)-bit reversal; the top coefficient h_(n−1), zero
+// for a satisfied circuit, stays at i = n − 1): the H MSM reads them so
+// (GpuMsmOptions::scalars_bit_reversed) instead of a reordering pass.
 Status gpu_h_to_coset(const GpuDomain& domain, DeviceSpan<ff::Fr> d_values, void* stream);
 Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<const ff::Fr> d_b,
                       DeviceSpan<const ff::Fr> d_c, void* stream);

@@ -1,7 +1,11 @@
 // GPU product of recorded constraint matrices == the CPU product (r1cs/compact_spmv, itself
-// tested against classic synthesis): the synthetic circuit and an edge-valued circuit (escape
-// codes, empty rows, inputs between aux variables, zero values), every row of the domain-sized
-// outputs written (constraints, bellperson's input rows, zero padding); wrong sizes refused.
+// tested against classic synthesis): the synthetic circuit, an edge-valued circuit (escape
+// codes, empty rows, inputs between aux variables, zero values), and circuits of chosen row
+// shapes for the kernel's batches and staging (runs of empty rows over whole chunks, rows of
+// 300 bit terms — longer than a warp and a batch — whose warp's bytes overflow its shared
+// staging next to warps that fit, a last chunk of 1 or 8 rows, a single row); every row of the
+// domain-sized outputs written (constraints, bellperson's input rows, zero padding); wrong
+// sizes refused.
 #include "backend/cuda/compact_matrices_gpu.hpp"
 
 #include <gtest/gtest.h>
@@ -40,6 +44,45 @@ class EdgeCircuit final : public r1cs::Circuit {
     }
     return Status::ok();
   }
+};
+
+// `constraints` rows: short rows of 1-3 terms; rows 40-109 empty (chunk 1's tail, chunk 2, chunk
+// 3's head); row 5 and rows 1100-1163 packing-like, Σ 2^i·b_i over 300 bits (values 0 and 1,
+// escaped codes), the latter 38 KB in warp 1's chunks (> its staging).
+class RowShapeCircuit final : public r1cs::Circuit {
+ public:
+  explicit RowShapeCircuit(size_t constraints) : constraints_(constraints) {}
+  Status synthesize(r1cs::ConstraintSystem& cs) const override {
+    std::mt19937_64 rng(constraints_);
+    std::vector<r1cs::Variable> inputs{r1cs::Variable::one()}, bits, values;
+    for (size_t i = 0; i < 2; ++i) inputs.push_back(cs.alloc_input(Fr::random(rng)));
+    for (size_t i = 0; i < 300; ++i) bits.push_back(cs.alloc(rng() % 2 ? Fr::one() : Fr::zero()));
+    for (size_t i = 0; i < 50; ++i) values.push_back(cs.alloc(i % 5 == 0 ? Fr::zero() : Fr::random(rng)));
+    for (size_t row = 0; row < constraints_; ++row) {
+      r1cs::LinearCombination a, b, c;
+      if (row == 5 || (row >= 1100 && row < 1164)) {
+        Fr power = Fr::one();
+        for (const r1cs::Variable bit : bits) {
+          a.add(bit, power);
+          power = power + power;
+        }
+        b.add(inputs[0], Fr::one());
+        c.add(values[rng() % values.size()], -Fr::one());
+      } else if (row < 40 || row >= 110) {
+        for (size_t t = 0; t < 1 + rng() % 3; ++t) {
+          const r1cs::Variable v = rng() % 4 == 0 ? inputs[rng() % inputs.size()] : values[rng() % values.size()];
+          a.add(v, Fr::from_u64(rng() % 5));
+        }
+        b.add(bits[rng() % bits.size()], Fr::from_u64(1 + rng() % 3));
+        if (rng() % 2 != 0) c.add(values[rng() % values.size()], Fr::random(rng));
+      }
+      cs.enforce(a, b, c);
+    }
+    return Status::ok();
+  }
+
+ private:
+  size_t constraints_;
 };
 
 class GpuCompactSpmvTest : public GpuTest {
@@ -94,6 +137,15 @@ class GpuCompactSpmvTest : public GpuTest {
 TEST_F(GpuCompactSpmvTest, SyntheticCircuit) { expect_gpu_equals_cpu(circuits::SyntheticCircuit(20000, 3)); }
 
 TEST_F(GpuCompactSpmvTest, EdgeValuedCircuit) { expect_gpu_equals_cpu(EdgeCircuit()); }
+
+TEST_F(GpuCompactSpmvTest, RowShapes) {
+  // one row; one warp of 32 chunks, the last of 8 rows; two warps, the second unstaged, its
+  // last chunk of 1 row
+  for (const size_t constraints : {size_t{1}, size_t{1000}, size_t{2017}}) {
+    SCOPED_TRACE(constraints);
+    expect_gpu_equals_cpu(RowShapeCircuit(constraints));
+  }
+}
 
 }  // namespace
 }  // namespace cuzk::backend::cuda

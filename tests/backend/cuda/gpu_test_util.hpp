@@ -1,7 +1,11 @@
-// Shared pieces of the CUDA backend tests: the fixture that skips, loudly, without a GPU.
+// Shared pieces of the CUDA backend tests: the fixture that skips, loudly, without a GPU, and
+// the bit reversal of an index (the device H's coefficient order).
 #pragma once
 
 #include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
 
 #include "backend/cuda/device.hpp"
 
@@ -26,5 +30,12 @@ class GpuTest : public ::testing::Test {
     }
   }
 };
+
+// i reversed over its low `bits` bits (i < 2^bits).
+inline size_t reverse_bits(size_t i, uint32_t bits) {
+  size_t out = 0;
+  for (uint32_t b = 0; b < bits; ++b) out |= ((i >> b) & 1) << (bits - 1 - b);
+  return out;
+}
 
 }  // namespace cuzk::backend::cuda::test

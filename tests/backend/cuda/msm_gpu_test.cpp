@@ -3,7 +3,8 @@
 // in; repeated, opposite and infinity bases; density bitmaps (random, empty, full); every
 // window size the planner may pick; scalars around r/2 and 2^254 (the scalars' folding);
 // heavily skewed scalars (one bucket holding every point, so the segment sums fold over
-// several levels); the empty MSM.
+// several levels); the empty MSM; scalars in bit-reversed order (the device H's: n of them,
+// n or n − 1 bases, with and without a density), against the CPU MSM on them in order.
 #include "backend/cuda/msm_gpu.hpp"
 
 #include <gtest/gtest.h>
@@ -172,6 +173,80 @@ TYPED_TEST(GpuMsmTest, SkewedScalarsFoldSegments) {
   std::vector<Fr> scalars(kN, Fr::from_u64(3));
   scalars[17] = Fr::from_u64(12345);
   expect_same<C>(bases, scalars, nullptr);
+}
+
+// The GPU MSM of `natural` stored bit-reversed (position i holds natural[rev(i)]) over
+// `num_bases` bases == the CPU MSM of natural in order over them: without a density the
+// scalars from num_bases on are left out.
+template <class C>
+void expect_bit_reversed_same(std::span<const ec::Affine<C>> bases, const std::vector<Fr>& natural, uint32_t log_n,
+                              const msm::Density* density) {
+  const size_t n = natural.size();
+  const std::span<const Fr> cpu_scalars = density != nullptr ? std::span<const Fr>(natural)
+                                                             : std::span<const Fr>(natural).first(bases.size());
+  const ec::Jacobian<C> cpu = msm::msm<C>(bases, cpu_scalars, density, ThreadPool::shared());
+  std::vector<Fr> positions(n);
+  for (size_t i = 0; i < n; ++i) positions[i] = natural[test::reverse_bits(i, log_n)];
+  auto d_bases = GpuBases<C>::upload(bases);
+  auto d_scalars = DeviceArray<Fr>::allocate(n);
+  ASSERT_TRUE(d_bases.is_ok() && d_scalars.is_ok());
+  ASSERT_TRUE(d_scalars->upload(positions).is_ok());
+  DeviceArray<uint64_t> d_density;
+  if (density != nullptr) {
+    auto allocated = DeviceArray<uint64_t>::allocate(density->words.size());
+    ASSERT_TRUE(allocated.is_ok());
+    d_density = std::move(allocated).value();
+    ASSERT_TRUE(d_density.upload(density->words).is_ok());
+  }
+  MsmWorkspace workspace;
+  GpuMsmOptions options;
+  options.scalars_bit_reversed = true;
+  auto gpu = gpu_msm<C>(*d_bases, 0, bases.size(), DeviceSpan<const Fr>(d_scalars->span()),
+                        DeviceSpan<const uint64_t>(d_density.span()), workspace, nullptr, options);
+  ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
+  EXPECT_EQ(gpu->to_affine(), cpu.to_affine())
+      << n << " bit-reversed scalars, " << bases.size() << " bases" << (density != nullptr ? ", density" : "");
+}
+
+TYPED_TEST(GpuMsmTest, BitReversedScalars) {
+  using C = TypeParam;
+  for (const uint32_t log_n : {0u, 1u, 2u, 5u, 10u, 12u}) {
+    const size_t n = size_t{1} << log_n;
+    const auto bases = distinct_points<C>(n);
+    std::vector<Fr> mixed = random_scalars(n, 60 + log_n);
+    for (size_t i = 0; i < n; i += 3) mixed[i] = i % 2 != 0 ? Fr::one() : Fr::zero();
+    mixed[n - 1] = Fr::from_u64(7);  // the top scalar: left out with n − 1 bases
+    for (const std::vector<Fr>& natural : {mixed, std::vector<Fr>(n, Fr::one())}) {
+      for (const size_t num_bases : {n, n - 1}) {
+        if (num_bases == 0) continue;
+        expect_bit_reversed_same<C>(std::span(bases).first(num_bases), natural, log_n, nullptr);
+      }
+      std::mt19937_64 rng(70 + log_n);
+      std::vector<uint64_t> words((n + 63) / 64, 0);
+      size_t set = 0;
+      for (size_t v = 0; v < n; ++v) {
+        if (rng() % 3 != 0) {
+          words[v / 64] |= uint64_t{1} << (v % 64);
+          ++set;
+        }
+      }
+      const msm::Density density{words, n};
+      expect_bit_reversed_same<C>(std::span(bases).first(set), natural, log_n, &density);
+    }
+  }
+}
+
+TYPED_TEST(GpuMsmTest, BitReversedScalarsNotAPowerOfTwoAreRefused) {
+  using C = TypeParam;
+  const auto bases = distinct_points<C>(3);
+  auto d_bases = GpuBases<C>::upload(bases);
+  auto d_scalars = DeviceArray<Fr>::allocate(3);
+  ASSERT_TRUE(d_bases.is_ok() && d_scalars.is_ok());
+  MsmWorkspace workspace;
+  GpuMsmOptions options;
+  options.scalars_bit_reversed = true;
+  auto gpu = gpu_msm<C>(*d_bases, 0, 3, DeviceSpan<const Fr>(d_scalars->span()), {}, workspace, nullptr, options);
+  EXPECT_EQ(gpu.status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(GpuMsmPlan, WindowGrowsWithSize) {

@@ -1,8 +1,10 @@
 // GPU NTT == CPU NTT (src/ntt, itself tested against a naive DFT in tests/ntt): forward,
 // inverse, coset forward and coset inverse at every size from 2 to 2^12 and at sizes whose
 // plans take two and three global passes, balanced or not (2^11 … 2^22 points); and the whole
-// H chain (gpu_compute_h: the fused scalings and quotient) against the CPU prover's recipe on
-// random a, b, c with edge values, and on constant vectors (all 0, all 1, all r − 1).
+// H chain (gpu_compute_h: the fused scalings and quotient, natural order; and its steps
+// gpu_h_to_coset + gpu_h_quotient, which the prover runs, in bit-reversed order) against the
+// CPU prover's recipe on random a, b, c with edge values, and on constant vectors (all 0, all
+// 1, all r − 1).
 #include "backend/cuda/ntt_gpu.hpp"
 
 #include <gtest/gtest.h>
@@ -66,9 +68,10 @@ TEST_F(GpuNttTest, SizeMismatchIsInvalidArgument) {
   EXPECT_EQ(gpu_ntt_from_host(*domain, NttKind::kForward, values).code(), StatusCode::kInvalidArgument);
 }
 
-// gpu_compute_h on a, b, c == the CPU prover's recipe on them.
-void expect_h_matches_cpu(const ntt::Domain& domain, std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c,
-                          const char* what) {
+// gpu_compute_h on a, b, c == the CPU prover's recipe on them; and its steps, whose output at
+// position i is the coefficient rev(i).
+void expect_h_matches_cpu_in_order(const ntt::Domain& domain, std::vector<Fr> a, std::vector<Fr> b,
+                                   std::vector<Fr> c, const char* what, bool bit_reversed) {
   ThreadPool& pool = ThreadPool::shared();
   const size_t n = domain.size();
   // device
@@ -80,10 +83,18 @@ void expect_h_matches_cpu(const ntt::Domain& domain, std::vector<Fr> a, std::vec
   ASSERT_TRUE(d_abc->upload(std::span<const Fr>(b), n).is_ok());
   ASSERT_TRUE(d_abc->upload(std::span<const Fr>(c), 2 * n).is_ok());
   const DeviceSpan<Fr> abc = d_abc->span();
-  const Status s = gpu_compute_h(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
+  Status s = Status::ok();
+  if (bit_reversed) {
+    for (size_t k = 0; k < 3 && s.is_ok(); ++k) s = gpu_h_to_coset(*gpu_domain, abc.subspan(k * n, n), nullptr);
+    if (s.is_ok()) s = gpu_h_quotient(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
+  } else {
+    s = gpu_compute_h(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
+  }
   ASSERT_TRUE(s.is_ok()) << s.to_string();
+  std::vector<Fr> positions(n);
+  ASSERT_TRUE(d_abc->download(std::span<Fr>(positions)).is_ok());
   std::vector<Fr> gpu(n);
-  ASSERT_TRUE(d_abc->download(std::span<Fr>(gpu)).is_ok());
+  for (size_t i = 0; i < n; ++i) gpu[bit_reversed ? test::reverse_bits(i, domain.log_size()) : i] = positions[i];
   // CPU: the prover's recipe
   for (std::vector<Fr>* v : {&a, &b, &c}) {
     ASSERT_TRUE(ntt::inverse(domain, *v, pool).is_ok());
@@ -92,7 +103,12 @@ void expect_h_matches_cpu(const ntt::Domain& domain, std::vector<Fr> a, std::vec
   const Fr z_inv = ntt::coset_vanishing_inverse(domain);
   for (size_t i = 0; i < n; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
   ASSERT_TRUE(ntt::coset_inverse(domain, a, pool).is_ok());
-  EXPECT_TRUE(a == gpu) << "log n " << domain.log_size() << " " << what;
+  EXPECT_TRUE(a == gpu) << "log n " << domain.log_size() << " " << what << (bit_reversed ? " (bit-reversed)" : "");
+}
+
+void expect_h_matches_cpu(const ntt::Domain& domain, const std::vector<Fr>& a, const std::vector<Fr>& b,
+                          const std::vector<Fr>& c, const char* what) {
+  for (const bool bit_reversed : {false, true}) expect_h_matches_cpu_in_order(domain, a, b, c, what, bit_reversed);
 }
 
 TEST_F(GpuNttTest, QuotientHMatchesCpuRecipe) {
