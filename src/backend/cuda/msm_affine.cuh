@@ -33,9 +33,11 @@ namespace cuzk::backend::cuda::msm_affine {
 
 using Point = DeviceAffine<DeviceFq>;
 
-// kAuto runs a round only when it holds this many additions (each round costs a dozen launches
-// and a serial inversion of ≈ 0.3 ms) and at least twice as many as copied odd items.
-constexpr size_t kMinPairs = size_t{1} << 16;
+// kAuto runs a round only when it holds this many additions and at least twice as many as
+// copied odd items: a round costs ≈ 0.45 ms beyond its additions (a dozen launches, the plan's
+// read-back, the serial Fermat inversion at the tree's root), and saves ≈ 0.12 ns per addition
+// against the XYZZ mixed addition, so rounds below ≈ 2^22 additions do not pay.
+constexpr size_t kMinPairs = size_t{1} << 22;
 // Pairs per window group when the rounds run (msm_curve.cuh): its points take 72 bytes per
 // pair (both ping-pong buffers), ≤ 9.7 GB here.
 constexpr size_t kMaxPairs = size_t{1} << 27;
