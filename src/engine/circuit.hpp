@@ -127,6 +127,11 @@ class CircuitDef {
   // The same for a partition synthesized with SynthesisOptions::defer_product (its packed
   // witness); partition_bytes() for a circuit that does not defer.
   virtual size_t deferred_partition_bytes() const { return partition_bytes(); }
+  // Host memory this def holds itself for synthesizing and proving its partitions, beyond its
+  // parameters and the partitions (a native circuit's recorded constraint matrices, ≈2 GB for
+  // a 32 GiB PoRep partition's), once it holds it; 0 before and for defs that hold none. It
+  // counts against the engine's working-memory budget once per def. Must not block.
+  virtual size_t resident_bytes() const { return 0; }
   // One partition's assignment (input constraints appended for kBellperson) and public inputs.
   // `payload` is empty when validate() prepared one: `prepared` then carries it. Parallel work
   // runs on `pool` (the engine's synthesis pool). `options` says whether a, b, c may be left to

@@ -139,7 +139,6 @@ struct Engine::Impl {
       partitions = std::max(partitions, it->second->partitions);
     }
     if (members.empty()) return;
-    for (auto& job : members) job->batch_size = members.size();
     for (size_t p = 0; p < partitions; ++p) {
       auto unit = std::make_shared<Unit>();
       unit->seq = next_unit_seq++;
@@ -158,12 +157,13 @@ struct Engine::Impl {
 
   // ---- synthesis drivers ----
   // A waiting unit to start, reserving its working memory. Units start in queue order: a unit
-  // that does not fit in the budget blocks the ones behind it (priority is kept), unless
-  // nothing is in flight.
+  // that does not fit in the budget (beside what the circuits hold resident) blocks the ones
+  // behind it (priority is kept), unless nothing is in flight.
   UnitPtr pick_synthesis_locked() CUZK_REQUIRES(mutex) {
     for (const UnitPtr& u : synth_queue) {
       if (u->stage != Unit::Stage::kWaiting) continue;
-      if (working_used + u->bytes <= config.working_memory_budget_bytes || working_used == 0) {
+      if (working_used + resident_used_locked() + u->bytes <= config.working_memory_budget_bytes ||
+          working_used == 0) {
         working_used += u->bytes;
         u->stage = Unit::Stage::kStarting;
         return u;
@@ -244,7 +244,9 @@ struct Engine::Impl {
           }
         },
         unit->members.size());
+    const size_t resident_bytes = unit->circuit->resident_bytes();
     mutex.lock();
+    note_resident_locked(unit->circuit, resident_bytes);
     for (size_t i = 0; i < unit->members.size(); ++i) {
       Unit::Member& m = unit->members[i];
       if (!outcomes[i].result) continue;
@@ -316,14 +318,19 @@ struct Engine::Impl {
       if (!unit) return;
       workers[worker].busy = true;
       std::vector<size_t> live;
+      uint64_t deferred = 0;
       for (size_t i = 0; i < unit->members.size(); ++i) {
         const auto& m = unit->members[i];
-        if (m.synthesized && !m.job->cancel_requested && m.job->error.is_ok()) live.push_back(i);
+        if (m.synthesized && !m.job->cancel_requested && m.job->error.is_ok()) {
+          live.push_back(i);
+          deferred += m.synthesized->assignment.deferred() ? 1 : 0;
+        }
       }
       const bool handed_on = prove_members(worker, backend, blinding, unit, live);
       workers[worker].busy = false;
       if (handed_on) continue;
       workers[worker].proofs += live.size();
+      workers[worker].deferred_proofs += deferred;
       for (auto& m : unit->members) m.job->worker = backend.name();
       SrsLease lease = std::move(unit->lease);
       std::vector<SrsLease> merged = std::move(unit->merged_leases);
@@ -424,6 +431,7 @@ struct Engine::Impl {
       Job& job = *m.job;
       job.timings.gpu_ms += outcomes[k].gpu_ms;
       job.timings.verify_ms += outcomes[k].verify_ms;
+      job.batch_size = std::max(job.batch_size, live.size());
       if (!outcomes[k].status.is_ok()) {
         fail_locked(job, outcomes[k].status);
       } else {
@@ -571,6 +579,25 @@ struct Engine::Impl {
     return result;
   }
 
+  // The memory the circuits hold for their partitions (CircuitDef::resident_bytes), once per
+  // circuit still alive.
+  size_t resident_used_locked() const CUZK_REQUIRES(mutex) {
+    size_t sum = 0;
+    for (const auto& [circuit, bytes] : resident) sum += circuit.expired() ? 0 : bytes;
+    return sum;
+  }
+
+  // Records what `circuit` holds now (read outside the lock: resident_bytes() of a circuit whose
+  // synthesis just ran); forgets circuits that are gone.
+  void note_resident_locked(const std::shared_ptr<const CircuitDef>& circuit, size_t bytes) CUZK_REQUIRES(mutex) {
+    std::erase_if(resident, [](const auto& entry) { return entry.first.expired(); });
+    if (bytes == 0) {
+      resident.erase(circuit);
+    } else {
+      resident[circuit] = bytes;
+    }
+  }
+
   bool all_idle_locked() const CUZK_REQUIRES(mutex) {
     for (const auto& [id, job] : jobs) {
       if (!finished(job->state)) return false;
@@ -601,6 +628,9 @@ struct Engine::Impl {
   std::list<UnitPtr> prove_queue CUZK_GUARDED_BY(mutex);
   std::vector<WorkerInfo> workers CUZK_GUARDED_BY(mutex);
   size_t working_used CUZK_GUARDED_BY(mutex) = 0;
+  // What each circuit holds resident, as last seen after one of its syntheses (by the def, not
+  // keeping it alive: a def the catalog forgot and no job holds no longer counts).
+  std::map<std::weak_ptr<const CircuitDef>, size_t, std::owner_less<>> resident CUZK_GUARDED_BY(mutex);
   JobId next_id CUZK_GUARDED_BY(mutex) = 1;
   uint64_t next_unit_seq CUZK_GUARDED_BY(mutex) = 0;
   uint64_t next_callback CUZK_GUARDED_BY(mutex) = 1;
@@ -756,6 +786,7 @@ EngineStatus Engine::status() const {
     }
   }
   s.working_used = d.working_used;
+  s.working_resident = d.resident_used_locked();
   s.working_limit = d.config.working_memory_budget_bytes;
   return s;
 }

@@ -15,8 +15,10 @@
 // device error gives its unit to another worker (once per worker) before the job fails.
 //
 // so synthesis of the next unit runs while the current one proves, a 10-partition job flows
-// through partition by partition, and synthesized-but-unproven data never exceeds the
-// working-memory budget (a single unit larger than the budget still runs, alone). Workers
+// through partition by partition, and synthesized-but-unproven data, with the memory circuits
+// hold for their partitions (CircuitDef::resident_bytes: recorded constraint matrices, counted
+// once per circuit from its first synthesis on), never exceeds the working-memory budget (a
+// single unit larger than what is left still runs, alone). Workers
 // prefer units whose SRS already lives on their device. Proved circuits go back to their
 // CircuitDef, which may keep a few assignments for reuse (PoSt kinds keep two: their memory is
 // already faulted in, outside the working-memory budget), or to the background reclaimer. Every finished job logs
@@ -74,6 +76,8 @@ struct WorkerInfo {
   std::string description;  // the device, its memory, resident bases
   bool busy = false;
   uint64_t proofs = 0;
+  // Of them, handed over in the deferred form (a witness only: the backend computed a, b, c).
+  uint64_t deferred_proofs = 0;
 };
 
 // Jobs not yet finished of one circuit kind.
@@ -90,7 +94,8 @@ struct EngineStatus {
   uint64_t submitted = 0, done = 0, failed = 0, cancelled = 0, running = 0;
   std::map<std::string, KindLoad> by_kind;  // circuit kind → its queued and running jobs
   size_t pinned_used = 0, pinned_limit = 0;
-  size_t working_used = 0, working_limit = 0;
+  size_t working_used = 0, working_limit = 0;  // synthesized partitions, the budget
+  size_t working_resident = 0;  // held by circuits for their partitions, counted against the budget too
   std::vector<std::string> circuits;
 };
 

@@ -97,6 +97,9 @@ std::string Metrics::render(const EngineStatus& s) const {
   out << "cuzk_working_memory_bytes " << s.working_used << '\n';
   header("cuzk_working_memory_limit_bytes", "gauge", "The working-memory budget.");
   out << "cuzk_working_memory_limit_bytes " << s.working_limit << '\n';
+  header("cuzk_working_memory_resident_bytes", "gauge",
+         "Held by circuits for their partitions (recorded constraint matrices), within the budget.");
+  out << "cuzk_working_memory_resident_bytes " << s.working_resident << '\n';
   header("cuzk_srs_refcount", "gauge", "References held on each known SRS, labelled with its tier.");
   for (const SrsInfo& srs : s.srs) {
     out << "cuzk_srs_refcount{path=\"" << srs.path << "\",tier=\"" << srs_tier_name(srs.tier) << "\"} "
@@ -104,6 +107,11 @@ std::string Metrics::render(const EngineStatus& s) const {
   }
   header("cuzk_worker_proofs_total", "counter", "Circuits proved by each worker.");
   for (const WorkerInfo& w : s.workers) out << "cuzk_worker_proofs_total{worker=\"" << w.name << "\"} " << w.proofs << '\n';
+  header("cuzk_worker_deferred_proofs_total", "counter",
+         "Circuits each worker proved from a witness only (a, b, c computed by its backend).");
+  for (const WorkerInfo& w : s.workers) {
+    out << "cuzk_worker_deferred_proofs_total{worker=\"" << w.name << "\"} " << w.deferred_proofs << '\n';
+  }
   header("cuzk_worker_busy", "gauge", "1 while a worker is proving.");
   for (const WorkerInfo& w : s.workers) out << "cuzk_worker_busy{worker=\"" << w.name << "\"} " << (w.busy ? 1 : 0) << '\n';
 

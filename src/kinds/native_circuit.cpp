@@ -186,6 +186,12 @@ class NativeCircuit final : public CircuitDef {
     return seen == 0 ? partition_bytes() : seen + seen / 4;
   }
 
+  // The recorded matrices, once read or recorded (for the parameter file's and for parameters
+  // made in memory).
+  size_t resident_bytes() const override {
+    return recorded_ ? recorded_->held_bytes() + recorded_in_memory_->held_bytes() : 0;
+  }
+
   void recycle(std::unique_ptr<SynthesizedCircuit> done) const override {
     if (spec_.assign || spec_.assign_prepared || recorded_) {
       MutexLock lock(free_mutex_);

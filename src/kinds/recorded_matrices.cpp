@@ -73,6 +73,7 @@ Result<std::shared_ptr<const r1cs::CompactR1cs>> RecordedMatrices::get(ThreadPoo
   if (shape_) return shape_;
   CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs shape, load_or_record(pool));
   shape_ = std::make_shared<const r1cs::CompactR1cs>(std::move(shape));
+  held_bytes_.store(shape_->host_bytes(), std::memory_order_release);
   return shape_;
 }
 

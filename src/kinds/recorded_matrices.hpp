@@ -12,6 +12,7 @@
 // a read-only store is recorded once per user, not once per process.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -49,6 +50,9 @@ class RecordedMatrices {
   // does not exist. Thread-safe. Errors: kNotFound for a parameter file that cannot be read,
   // the blank circuit's (a failed first call is tried again by the next).
   Result<std::shared_ptr<const r1cs::CompactR1cs>> get(ThreadPool& pool) const;
+  // The host bytes of the shape once get() has it (held from then on, as long as this object
+  // lives), 0 before. Never waits for a recording in progress.
+  size_t held_bytes() const { return held_bytes_.load(std::memory_order_acquire); }
 
  private:
   // The shape from a cache (beside the parameters or the user's) or a new recording.
@@ -60,6 +64,7 @@ class RecordedMatrices {
   std::function<bool(const std::string&)> writable_;
   mutable Mutex mutex_;
   mutable std::shared_ptr<const r1cs::CompactR1cs> shape_ CUZK_GUARDED_BY(mutex_);
+  mutable std::atomic<size_t> held_bytes_{0};  // shape_'s host_bytes(), set with it
 };
 
 }  // namespace cuzk::kinds

@@ -1,6 +1,6 @@
 // Engine, end to end on the CPU backend: real synthetic and circom proofs that verify
 // independently; priority order; batching; cancellation (queued and in flight); the
-// working-memory budget; self-verification failures; the witness check before proving (rows, or
+// working-memory budget and the circuits' resident memory in it; self-verification failures; the witness check before proving (rows, or
 // a zkey's verification with self_verify off); bad requests; pipelining; drain on shutdown and a
 // parameter generation stopped by it; the timings line.
 #include "engine/engine.hpp"
@@ -184,6 +184,10 @@ TEST_F(EngineTest, DeviceWorkersGetDeferredPartitionsThatProve) {
   const std::shared_ptr<const CircuitDef> def = catalog_->find("synthetic-64x3");
   ASSERT_NE(def, nullptr);
   EXPECT_LT(def->deferred_partition_bytes(), def->partition_bytes());
+  const EngineStatus s = engine_->status();
+  EXPECT_EQ(s.workers[0].deferred_proofs, 3u);
+  EXPECT_GT(def->resident_bytes(), 0u) << "its recorded matrices";
+  EXPECT_EQ(s.working_resident, def->resident_bytes());
 }
 
 // A worker on a device proves the ready partitions of one circuit in one call (up to
@@ -212,8 +216,10 @@ TEST_F(EngineTest, ADeviceWorkerProvesReadyPartitionsOfOneCircuitTogether) {
     EXPECT_EQ(r.partitions.size(), 4u);
     if (limit == 1) {
       EXPECT_EQ(b.prove_calls.load(), 4);
+      EXPECT_EQ(r.batch_size, 1u);
     } else {
       EXPECT_LE(b.prove_calls.load(), 2);  // one, if all four were ready before the first call
+      EXPECT_GE(r.batch_size, 2u) << "the largest call it took part in";
     }
     EXPECT_EQ(engine_->status().working_used, 0u);
     engine_.reset();
@@ -433,6 +439,39 @@ TEST_F(EngineTest, WorkingMemoryBudgetBoundsSynthesizedPartitions) {
   EXPECT_LE(b.max_unproven.load(), 2) << "synthesized-but-unproven partitions exceeded the budget";
   EXPECT_EQ(b.alive.load(), 0) << "every synthesized circuit is freed";
   EXPECT_EQ(engine_->status().working_used, 0u);
+}
+
+// Memory a circuit holds for its partitions (recorded matrices) counts against the budget once,
+// from its first synthesis on: with 1500 bytes of a 3000-byte budget held, one 1000-byte
+// partition fits beside them, not the three that fit without.
+TEST_F(EngineTest, ResidentCircuitMemoryCountsOnceAgainstTheWorkingBudget) {
+  for (const size_t resident : {size_t{1500}, size_t{0}}) {
+    SCOPED_TRACE("resident " + std::to_string(resident));
+    FakeBehaviour& b = behaviour();
+    b.partitions = 6;
+    b.partition_bytes = 1000;
+    b.resident_bytes = resident;
+    b.synth_time = milliseconds(20);
+    b.prove_time = milliseconds(200);
+    const std::string id = "fake-" + std::to_string(resident);
+    ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>(id, dir_, 10, b)).is_ok());
+    auto c = config();
+    c.synthesis_drivers = 1;  // the first synthesis, which makes the memory resident, runs alone
+    c.working_memory_budget_bytes = 3000;
+    start(c);
+    const JobResult r = await(submit(id));
+    ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
+    const EngineStatus s = engine_->status();
+    EXPECT_EQ(s.working_used, 0u);
+    EXPECT_EQ(s.working_resident, resident) << "once, not once per partition";
+    if (resident != 0) {
+      EXPECT_EQ(b.max_unproven.load(), 1) << "a second partition beside the first would exceed the budget";
+      EXPECT_NE(engine_->metrics_text().find("\ncuzk_working_memory_resident_bytes 1500\n"), std::string::npos);
+    } else {
+      EXPECT_GE(b.max_unproven.load(), 2) << "synthesis runs ahead of the 200 ms proofs";
+    }
+    engine_.reset();
+  }
 }
 
 TEST_F(EngineTest, ProofThatFailsSelfVerificationIsNeverReturned) {

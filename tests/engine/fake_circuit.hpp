@@ -1,7 +1,8 @@
 // A CircuitDef and a ProverBackend for engine tests: parameters of a chosen size, synthesis and
 // proving that sleep for chosen times and count how many synthesized circuits are alive at
-// once, and switches for failures (a row a·b ≠ c, a proof that does not verify). A fake partition's public inputs echo its payload's first
-// byte and its partition index, so results can be traced back to their jobs.
+// once, memory the circuit holds resident once it synthesized, and switches for failures (a
+// row a·b ≠ c, a proof that does not verify). A fake partition's public inputs echo its
+// payload's first byte and its partition index, so results can be traced back to their jobs.
 #pragma once
 
 #include <atomic>
@@ -21,6 +22,7 @@ struct FakeBehaviour {
   std::chrono::milliseconds synth_time{0}, prove_time{0};
   size_t partitions = 1;
   size_t partition_bytes = 1000;
+  size_t resident_bytes = 0;  // held by the circuit from its first synthesis on (CircuitDef::resident_bytes)
   bool batchable = false;
   Priority priority = Priority::kNormal;
   bool fail_verify = false;
@@ -104,12 +106,14 @@ class FakeCircuit final : public CircuitDef {
     return ValidatedPayload{b_.partitions, nullptr};
   }
   size_t partition_bytes() const override { return b_.partition_bytes; }
+  size_t resident_bytes() const override { return synthesized_once_ ? b_.resident_bytes : 0; }
   bool witness_checked_by_rows() const override { return b_.rows_checked; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>&,
                                                          size_t partition, ThreadPool&,
                                                          const engine::SynthesisOptions&) const override {
     std::this_thread::sleep_for(b_.synth_time);
+    synthesized_once_ = true;
     if (!payload.empty() && payload[0] == 0xee) return Status(StatusCode::kUnsatisfiable, "bad witness");
     auto out = std::make_unique<FakeSynthesized>(b_);
     if (b_.bad_row) {  // rows 0 and 2 hold, row 1 does not (2·3 ≠ 7)
@@ -128,6 +132,7 @@ class FakeCircuit final : public CircuitDef {
   std::string id_, path_;
   size_t srs_bytes_;
   FakeBehaviour& b_;
+  mutable std::atomic<bool> synthesized_once_{false};
 };
 
 // Proves fake circuits (sleeps for their behaviour's prove_time, returns empty proofs) and

@@ -1,9 +1,9 @@
 // A native circuit with recorded_matrices: its first synthesis, or the generation of its
 // parameters, records the matrices beside them (`<params>.pce`), later ones and a new circuit
-// object read them; the assignment
-// equals classic synthesis's (inputs, aux, a, b, c, densities, public inputs) and its proof
-// verifies; a corrupt cache is recorded again; without a parameter file they are recorded in
-// memory, no cache written.
+// object read them, and the circuit reports them as resident (CircuitDef::resident_bytes) from
+// then on; the assignment equals classic synthesis's (inputs, aux, a, b, c, densities, public
+// inputs) and its proof verifies; a corrupt cache is recorded again; without a parameter file
+// they are recorded in memory, no cache written.
 #include "kinds/recorded_matrices.hpp"
 
 #include <gtest/gtest.h>
@@ -75,9 +75,12 @@ TEST_F(RecordedMatricesTest, EqualsClassicSynthesisAndItsProofVerifies) {
   ASSERT_NE(srs, nullptr);
   const auto classic = synthesize(*classic_def, *srs);
   EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
+  EXPECT_EQ(recorded_def->resident_bytes(), 0u);
   const auto recorded = synthesize(*recorded_def, *srs);
   ASSERT_TRUE(classic && recorded);
   EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));  // recorded at the first synthesis
+  EXPECT_GT(recorded_def->resident_bytes(), 0u) << "held from the first synthesis on";
+  EXPECT_EQ(classic_def->resident_bytes(), 0u);
   test::expect_same_values(recorded->assignment.aux_assignment, classic->assignment.aux_assignment, "aux");
   test::expect_same_values(recorded->public_inputs, classic->public_inputs, "public inputs");
   test::expect_same_assignment(recorded->assignment, classic->assignment);  // input rows appended on both
