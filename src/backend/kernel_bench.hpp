@@ -16,7 +16,7 @@
 
 namespace cuzk::backend {
 
-// One measured configuration: "msm g1 2^24 (window 16, auto)", its samples in milliseconds.
+// One measured configuration: "msm g1 2^24 (window 16)", its samples in milliseconds.
 struct KernelTiming {
   std::string label;
   std::vector<double> samples_ms;
@@ -28,9 +28,6 @@ struct MsmBenchSpec {
   size_t runs = 5;
   std::vector<unsigned> windows{0};  // 0: the model's choice
   bool witness_scalars = false;      // Filecoin-like: 0/1 except 1 in 64 random
-  // The bucket accumulations compared side by side, each at every size and window: "auto",
-  // "xyzz" (mixed additions only) or "affine" (batch-affine rounds to the end; G1).
-  std::vector<std::string> accumulations{"auto"};
 };
 Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec& spec);
 

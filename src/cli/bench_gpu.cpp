@@ -3,7 +3,6 @@
 // starts, one warm-up run, each run timed around a synchronous call).
 //   cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c1,c2]
 //                  [--scalars random|witness]   (witness: 0/1 except 1 in 64, as Filecoin's)
-//                  [--accumulation auto,xyzz,affine]   (side by side; affine: G1's batch-affine rounds)
 //   cuzk bench ntt --backend cuda [--log-size 20,24] [--runs 5] [--kind forward|coset|h]
 #include "cli/bench_gpu.hpp"
 
@@ -69,12 +68,12 @@ void print_stats(std::ostream& out, const RunStats& stats) {
 
 int run_bench_msm(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
   static constexpr FlagSpec kSpecs[] = {{"backend", true}, {"curve", false}, {"log-size", false}, {"runs", false},
-                                        {"window", false}, {"scalars", false}, {"accumulation", false}};
+                                        {"window", false}, {"scalars", false}};
   std::string error;
   const auto flags = Flags::parse("bench msm", args, kSpecs, &error);
   const char* usage =
       "usage: cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c1,c2] "
-      "[--scalars random|witness] [--accumulation auto,xyzz,affine]\n";
+      "[--scalars random|witness]\n";
   if (!flags) {
     err << error << "\n" << usage;
     return 2;
@@ -90,18 +89,6 @@ int run_bench_msm(std::span<const std::string_view> args, std::ostream& out, std
     return 2;
   }
   backend::MsmBenchSpec spec;
-  spec.accumulations.clear();
-  const std::string accumulations = flags->get("accumulation", "auto");
-  for (std::string_view rest = accumulations; !rest.empty();) {
-    const size_t comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
-    if (item != "auto" && item != "xyzz" && item != "affine") {
-      err << "cuzk bench msm: --accumulation takes auto, xyzz or affine, not '" << item << "'\n" << usage;
-      return 2;
-    }
-    spec.accumulations.emplace_back(item);
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-  }
   spec.g2 = curve == "g2";
   spec.log_sizes = logs;
   spec.runs = runs[0];

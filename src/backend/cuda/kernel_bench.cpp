@@ -80,22 +80,17 @@ Result<std::vector<KernelTiming>> bench_msm_curve(const char* name, const MsmBen
     CUZK_ASSIGN_OR_RETURN(auto scalars,
                           upload_values(spec.witness_scalars ? witness_like(n, log_n) : random_field(n, log_n)));
     for (const unsigned window : spec.windows) {
-      for (const std::string& accumulation : spec.accumulations) {
-        const GpuMsmOptions options{window, accumulation == "xyzz"     ? MsmAccumulation::kXyzz
-                                            : accumulation == "affine" ? MsmAccumulation::kBatchAffine
-                                                                       : MsmAccumulation::kAuto};
-        CUZK_ASSIGN_OR_RETURN(auto samples, time_runs(spec.runs, [&]() -> Status {
-                                return gpu_msm<C>(bases, 0, n, std::as_const(scalars).span(), {}, workspace, nullptr,
-                                                  options)
-                                    .status();
-                              }));
-        std::string label = "msm ";
-        label += name;
-        if (spec.witness_scalars) label += " witness";
-        label += " 2^" + std::to_string(log_n) + " (window ";
-        label += std::to_string(window != 0 ? window : gpu_msm_window_bits(n)) + ", " + accumulation + ")";
-        out.push_back(KernelTiming{std::move(label), std::move(samples)});
-      }
+      CUZK_ASSIGN_OR_RETURN(auto samples, time_runs(spec.runs, [&]() -> Status {
+                              return gpu_msm<C>(bases, 0, n, std::as_const(scalars).span(), {}, workspace, nullptr,
+                                                GpuMsmOptions{window})
+                                  .status();
+                            }));
+      std::string label = "msm ";
+      label += name;
+      if (spec.witness_scalars) label += " witness";
+      label += " 2^" + std::to_string(log_n) + " (window ";
+      label += std::to_string(window != 0 ? window : gpu_msm_window_bits(n)) + ")";
+      out.push_back(KernelTiming{std::move(label), std::move(samples)});
     }
   }
   return out;

@@ -10,13 +10,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <type_traits>
 
 #include "backend/cuda/curve_device.cuh"
 #include "backend/cuda/device.hpp"
-#include "backend/cuda/msm_affine.cuh"
 #include "backend/cuda/msm_device.hpp"
-#include "backend/cuda/msm_points.cuh"
 #include "backend/cuda/msm_scratch.cuh"
 
 namespace cuzk::backend::cuda::msm_curve {
@@ -114,13 +111,13 @@ constexpr int kOnesBlocksPerSm = 4;
 template <>
 constexpr int kOnesBlocksPerSm<DeviceFq2> = 1;
 
-// Level 0: segment s of bucket run u sums ≤ kSegment of its points (msm_points.cuh: the
-// sorted pairs' bases, or the points of the batch-affine rounds). Loading the next point while
-// adding the current one (to hide the random read) was predicted to save 5-10% and measured
-// 40% slower on the H200 (G1 2^26: 889 → 1243 ms; 24 more live registers), so each point is
-// loaded just before its addition.
-template <class F, class Source>
-__global__ void accumulate_points_kernel(Source src, const uint32_t* d_item_off, const uint32_t* d_item_cnt,
+// Level 0: segment s of bucket run u sums ≤ kSegment of its sorted points. Loading the next
+// point while adding the current one (to hide the random read) was predicted to save 5-10%
+// and measured 40% slower on the H200 (G1 2^26: 889 → 1243 ms; 24 more live registers), so
+// each point is loaded just before its addition.
+template <class F>
+__global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_vals,
+                                         const uint32_t* d_item_off, const uint32_t* d_item_cnt,
                                          const uint32_t* d_seg_off, size_t runs, size_t segments,
                                          DeviceXyzz<F>* d_out) {
   const size_t s = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
@@ -129,7 +126,11 @@ __global__ void accumulate_points_kernel(Source src, const uint32_t* d_item_off,
   segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
   using Mixed = MixedAccumulation<F>;
   typename Mixed::X acc = Mixed::X::identity();
-  for (size_t p = begin; p < end; ++p) Mixed::add(acc, src.point(p));
+  for (size_t p = begin; p < end; ++p) {
+    const uint32_t v = d_vals[p];
+    const DeviceAffine<F> base = d_bases[v & 0x7fffffffu];
+    Mixed::add(acc, (v >> 31) ? base.negated() : base);
+  }
   d_out[s] = Mixed::out(acc);
 }
 
@@ -283,40 +284,10 @@ Status ones_sum(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t coun
   return download<F>(result, 1, out, stream);
 }
 
-// Level 0 of the XYZZ accumulation over items at d_item_off/d_item_cnt per run read from src.
-template <class F, class Source>
-Status accumulate_points(MsmScratch& scratch, const Source& src, const uint32_t* d_item_off,
-                         const uint32_t* d_item_cnt, uint32_t sentinel, size_t runs, cudaStream_t stream,
-                         size_t* segments) {
-  using X = DeviceXyzz<F>;
-  if (Status s = plan_segments(scratch, as<uint32_t>(scratch.run_key), sentinel, d_item_cnt, runs,
-                               as<uint32_t>(scratch.cnt_a), as<uint32_t>(scratch.off_a), stream, segments);
-      !s.is_ok()) {
-    return s;
-  }
-  if (Status s = ensure_bytes(scratch.level_a, std::max<size_t>(*segments, 1) * sizeof(X)); !s.is_ok()) return s;
-  accumulate_points_kernel<F, Source><<<blocks_for(*segments), kThreads, 0, stream>>>(
-      src, d_item_off, d_item_cnt, as<uint32_t>(scratch.off_a), runs, *segments, as<X>(scratch.level_a));
-  return launch_status("accumulate_points_kernel");
-}
-
-// Whether the batch-affine rounds (msm_affine.cuh) serve this curve and mode, and whether the
-// user switched them off for a comparison (CUZK_MSM_AFFINE=0, a tuning switch).
-template <class F>
-bool affine_rounds_wanted(MsmAccumulation mode) {
-  if constexpr (!std::is_same_v<F, DeviceFq>) {
-    return false;
-  } else {
-    if (mode == MsmAccumulation::kXyzz) return false;
-    const char* value = std::getenv("CUZK_MSM_AFFINE");
-    return mode == MsmAccumulation::kBatchAffine || value == nullptr || value[0] != '0';
-  }
-}
-
 // Windows [w0, w0 + wg) of the m other scalars → wg window sums appended to `out`.
 template <class F>
 Status window_group(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t m, unsigned c, size_t w0, size_t wg,
-                    MsmAccumulation mode, cudaStream_t stream, std::vector<std::byte>& out) {
+                    cudaStream_t stream, std::vector<std::byte>& out) {
   using X = DeviceXyzz<F>;
   StepTimer timer(stream);
   size_t runs = 0;
@@ -327,33 +298,18 @@ Status window_group(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t 
   for (DeviceBuffer* b : {&scratch.cnt_a, &scratch.off_a, &scratch.cnt_b, &scratch.off_b}) {
     if (Status s = ensure_bytes(*b, runs * sizeof(uint32_t)); !s.is_ok()) return s;
   }
-  // Batch-affine rounds first where they serve (G1); then level 0: points → segment sums
-  // (plan A), and fold while a bucket has several sums.
+  // Level 0: points → segment sums (plan A); then fold while a bucket has several sums.
   size_t segments = 0;
-  bool level0_done = false;
-  if constexpr (std::is_same_v<F, DeviceFq>) {
-    if (affine_rounds_wanted<F>(mode)) {
-      msm_affine::RoundsResult affine;
-      if (Status s = msm_affine::rounds(scratch, d_bases, runs, sentinel, mode, stream, &affine); !s.is_ok()) return s;
-      timer.lap("affine rounds");
-      if (affine.rounds > 0) {
-        if (Status s = accumulate_points<F>(scratch, PointArray<F>{affine.points}, affine.off, affine.cnt, sentinel,
-                                            runs, stream, &segments);
-            !s.is_ok()) {
-          return s;
-        }
-        level0_done = true;
-      }
-    }
+  if (Status s = plan_segments(scratch, as<uint32_t>(scratch.run_key), sentinel, as<uint32_t>(scratch.run_len), runs,
+                               as<uint32_t>(scratch.cnt_a), as<uint32_t>(scratch.off_a), stream, &segments);
+      !s.is_ok()) {
+    return s;
   }
-  if (!level0_done) {
-    if (Status s = accumulate_points<F>(scratch, SignedBases<F>{d_bases, as<uint32_t>(scratch.vals_out)},
-                                        as<uint32_t>(scratch.run_off), as<uint32_t>(scratch.run_len), sentinel, runs,
-                                        stream, &segments);
-        !s.is_ok()) {
-      return s;
-    }
-  }
+  if (Status s = ensure_bytes(scratch.level_a, std::max<size_t>(segments, 1) * sizeof(X)); !s.is_ok()) return s;
+  accumulate_points_kernel<F><<<blocks_for(segments), kThreads, 0, stream>>>(
+      d_bases, as<uint32_t>(scratch.vals_out), as<uint32_t>(scratch.run_off), as<uint32_t>(scratch.run_len),
+      as<uint32_t>(scratch.off_a), runs, segments, as<X>(scratch.level_a));
+  if (Status s = launch_status("accumulate_points_kernel"); !s.is_ok()) return s;
   DeviceBuffer* items = &scratch.level_a;
   DeviceBuffer* sums = &scratch.level_b;
   DeviceBuffer *item_cnt = &scratch.cnt_a, *item_off = &scratch.off_a;
@@ -428,15 +384,12 @@ Status run(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream
   if (others == 0) return Status::ok();
   const unsigned c = input.window_bits != 0 ? input.window_bits : gpu_msm_window_bits(others);
   const size_t windows = windows_for(c);
-  const size_t max_pairs = affine_rounds_wanted<F>(input.accumulation) ? msm_affine::kMaxPairs : kMaxPairs;
-  const size_t group = std::clamp<size_t>(max_pairs / others, 1, windows);
+  const size_t group = std::clamp<size_t>(kMaxPairs / others, 1, windows);
   result->window_bits = c;
   result->windows = windows;
   for (size_t w0 = 0; w0 < windows; w0 += group) {
     const size_t wg = std::min(group, windows - w0);
-    if (Status s = window_group<F>(scratch, d_bases, others, c, w0, wg, input.accumulation, stream,
-                                   result->window_sums);
-        !s.is_ok()) {
+    if (Status s = window_group<F>(scratch, d_bases, others, c, w0, wg, stream, result->window_sums); !s.is_ok()) {
       return s;
     }
   }

@@ -32,9 +32,7 @@ size_t MsmWorkspace::bytes() const {
   for (const DeviceBuffer* b :
        {&s.word_offsets, &s.base_index, &s.other_key, &s.ones_key, &s.others, &s.ones, &s.counts, &s.canon,
         &s.keys_in, &s.keys_out, &s.vals_in, &s.vals_out, &s.run_key, &s.run_len, &s.run_off, &s.cnt_a, &s.off_a,
-        &s.cnt_b, &s.off_b, &s.level_a, &s.level_b, &s.buckets, &s.chunks_a, &s.chunks_b, &s.pair_cnt_a,
-        &s.pair_off_a, &s.pair_cnt_b, &s.pair_off_b, &s.pairs_per_run, &s.points_a, &s.points_b, &s.tree_values,
-        &s.tree_prefixes, &s.cub_temp}) {
+        &s.cnt_b, &s.off_b, &s.level_a, &s.level_b, &s.buckets, &s.chunks_a, &s.chunks_b, &s.cub_temp}) {
     total += b->size_bytes();
   }
   return total;

@@ -55,13 +55,6 @@ class MsmWorkspace {
   std::unique_ptr<MsmScratch> scratch_;
 };
 
-// How the bucket points are added up (msm_affine.cuh). G2 always takes XYZZ mixed additions.
-enum class MsmAccumulation : uint8_t {
-  kAuto,         // G1: batch-affine rounds while each round is large enough to pay, then XYZZ
-  kXyzz,         // XYZZ mixed additions only
-  kBatchAffine,  // G1: batch-affine rounds until every bucket holds one point (tests, benchmarks)
-};
-
 struct DeviceMsmInput {
   const void* d_bases = nullptr;  // device affine bases (device layout)
   size_t num_bases = 0;
@@ -69,7 +62,6 @@ struct DeviceMsmInput {
   size_t num_scalars = 0;
   const uint64_t* d_density = nullptr;  // optional: ⌈num_scalars/64⌉ words; set bits = num_bases
   unsigned window_bits = 0;             // 0 → gpu_msm_window_bits()
-  MsmAccumulation accumulation = MsmAccumulation::kAuto;
   // The scalars in bit-reversed order (num_scalars = 2^L): position i holds scalar rev_L(i),
   // the L-bit reversal of i, which the density and the base numbering see (no data moves).
   // Without a density, scalars whose index is ≥ num_bases contribute nothing (the H MSM: n

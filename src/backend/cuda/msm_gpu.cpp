@@ -118,7 +118,6 @@ Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, siz
   input.num_scalars = d_scalars.size();
   input.d_density = d_density.empty() ? nullptr : d_density.data();
   input.window_bits = options.window_bits;
-  input.accumulation = options.accumulation;
   input.scalars_bit_reversed = options.scalars_bit_reversed;
   DeviceMsmResult result;
   CUZK_RETURN_IF_ERROR(run_device_msm(curve_kind<C>(), input, workspace, stream, &result));

@@ -53,7 +53,6 @@ class GpuBases {
 
 struct GpuMsmOptions {
   unsigned window_bits = 0;  // 0 → gpu_msm_window_bits()
-  MsmAccumulation accumulation = MsmAccumulation::kAuto;
   // d_scalars in bit-reversed order (DeviceMsmInput::scalars_bit_reversed): their count a
   // power of two, position i holding k_rev(i); without a density, the k_v with v ≥ num_bases
   // are left out (so H's n bit-reversed coefficients meet its n − 1 bases).

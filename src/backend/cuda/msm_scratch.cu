@@ -141,15 +141,6 @@ __global__ void segment_count_kernel(const uint32_t* d_key, uint32_t sentinel, c
   d_seg_cnt[u] = skip ? 0 : (d_cnt[u] + kSegment - 1) / kSegment;
 }
 
-__global__ void pair_count_kernel(const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt, size_t runs,
-                                  uint32_t* d_out_cnt, uint32_t* d_pairs) {
-  const size_t u = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
-  if (u >= runs) return;
-  const uint32_t cnt = d_key != nullptr && d_key[u] == sentinel ? 0 : d_cnt[u];
-  d_out_cnt[u] = (cnt + 1) / 2;
-  d_pairs[u] = cnt / 2;
-}
-
 // CUB's two-phase calls: size query, then the run with scratch.cub_temp grown to fit.
 template <class Call>
 Status cub_call(MsmScratch& scratch, const char* what, Call&& call) {
@@ -287,39 +278,6 @@ Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, 
     return cub::DeviceScan::ExclusiveSum(temp, bytes, as<uint32_t>(scratch.run_len), as<uint32_t>(scratch.run_off),
                                          static_cast<int64_t>(*runs), stream);
   });
-}
-
-Status plan_pairs(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt, size_t runs,
-                  uint32_t* d_out_cnt, uint32_t* d_out_off, cudaStream_t stream, size_t* outputs, size_t* pairs) {
-  if (Status s = ensure_bytes(scratch.pairs_per_run, runs * sizeof(uint32_t)); !s.is_ok()) return s;
-  uint32_t* d_pairs = as<uint32_t>(scratch.pairs_per_run);
-  pair_count_kernel<<<blocks_for(runs), kThreads, 0, stream>>>(d_key, sentinel, d_cnt, runs, d_out_cnt, d_pairs);
-  if (Status s = launch_status("pair_count_kernel"); !s.is_ok()) return s;
-  if (Status s = cub_call(scratch, "cub::DeviceScan::ExclusiveSum(pair outputs)",
-                          [&](void* temp, size_t& bytes) {
-                            return cub::DeviceScan::ExclusiveSum(temp, bytes, d_out_cnt, d_out_off,
-                                                                 static_cast<int64_t>(runs), stream);
-                          });
-      !s.is_ok()) {
-    return s;
-  }
-  uint32_t* d_total = as<uint32_t>(scratch.counts) + 3;
-  if (Status s = cub_call(scratch, "cub::DeviceReduce::Sum(pairs)",
-                          [&](void* temp, size_t& bytes) {
-                            return cub::DeviceReduce::Sum(temp, bytes, d_pairs, d_total, static_cast<int64_t>(runs),
-                                                          stream);
-                          });
-      !s.is_ok()) {
-    return s;
-  }
-  uint32_t last[3] = {0, 0, 0};
-  CUZK_CUDA_TRY(cudaMemcpyAsync(&last[0], d_out_off + runs - 1, sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
-  CUZK_CUDA_TRY(cudaMemcpyAsync(&last[1], d_out_cnt + runs - 1, sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
-  CUZK_CUDA_TRY(cudaMemcpyAsync(&last[2], d_total, sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
-  CUZK_CUDA_TRY(cudaStreamSynchronize(stream));
-  *outputs = size_t{last[0]} + last[1];
-  *pairs = last[2];
-  return Status::ok();
 }
 
 Status plan_segments(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt,

@@ -40,7 +40,7 @@ struct MsmScratch {
   DeviceBuffer ones_key;      // u32 per scalar: its base if the scalar is 1, else ~0
   DeviceBuffer others;        // compacted scalar indices of the other scalars
   DeviceBuffer ones;          // compacted base indices of the scalars equal to 1
-  DeviceBuffer counts;        // u32[4]: selected counts, runs, pairs of an affine round
+  DeviceBuffer counts;        // u32[4]: selected counts, runs
   DeviceBuffer canon;         // folded plain scalars of `others` (FoldedScalar, msm_scratch.cu)
   DeviceBuffer keys_in, keys_out, vals_in, vals_out;  // bucket pairs
   DeviceBuffer run_key, run_len, run_off;             // runs of equal bucket keys
@@ -48,12 +48,6 @@ struct MsmScratch {
   DeviceBuffer level_a, level_b;                      // segment sums, ping-pong
   DeviceBuffer buckets;                               // one accumulator per bucket
   DeviceBuffer chunks_a, chunks_b;                    // bucket-reduction partials
-  // batch-affine rounds (G1, msm_affine.cuh): round plans and points ping-pong, the pairs per
-  // run, the inversion tree's values and prefixes
-  DeviceBuffer pair_cnt_a, pair_off_a, pair_cnt_b, pair_off_b;
-  DeviceBuffer pairs_per_run;
-  DeviceBuffer points_a, points_b;
-  DeviceBuffer tree_values, tree_prefixes;
   DeviceBuffer cub_temp;
 };
 
@@ -86,13 +80,6 @@ Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, 
 // Returns the total number of segments.
 Status plan_segments(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt,
                      size_t runs, uint32_t* d_seg_cnt, uint32_t* d_seg_off, cudaStream_t stream, size_t* total);
-
-// Round plan of the batch-affine accumulation (msm_affine.cuh) over `runs` groups with item
-// counts d_cnt: out_cnt[u] = ⌈cnt[u]/2⌉ (0 for groups whose key is the sentinel when d_key is
-// given), out_off = exclusive scan. Returns Σ out_cnt (*outputs) and the pairs among them,
-// Σ ⌊cnt[u]/2⌋ over the same groups (*pairs).
-Status plan_pairs(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt, size_t runs,
-                  uint32_t* d_out_cnt, uint32_t* d_out_off, cudaStream_t stream, size_t* outputs, size_t* pairs);
 
 // The curve entry points behind msm_device.hpp (msm_g1.cu, msm_g2.cu).
 Status run_msm_g1(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream, DeviceMsmResult* result);

@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <type_traits>
 #include <vector>
 
 #include "common/thread_pool.hpp"
@@ -39,30 +38,13 @@ std::vector<Fr> random_scalars(size_t n, uint64_t seed) {
   return out;
 }
 
-// G1 runs every case three ways (msm_affine.cuh): as chosen, XYZZ additions only, and
-// batch-affine rounds until every bucket holds one point. G2 has XYZZ only.
-template <class C>
-std::vector<MsmAccumulation> accumulations() {
-  if constexpr (std::is_same_v<C, ec::G1Config>) {
-    return {MsmAccumulation::kAuto, MsmAccumulation::kXyzz, MsmAccumulation::kBatchAffine};
-  } else {
-    return {MsmAccumulation::kAuto};
-  }
-}
-
 template <class C>
 void expect_same(std::span<const ec::Affine<C>> bases, std::span<const Fr> scalars, const msm::Density* density,
                  const GpuMsmOptions& options = {}) {
   const ec::Jacobian<C> cpu = msm::msm<C>(bases, scalars, density, ThreadPool::shared());
-  for (const MsmAccumulation accumulation : accumulations<C>()) {
-    GpuMsmOptions with = options;
-    with.accumulation = accumulation;
-    auto gpu = gpu_msm_from_host<C>(bases, scalars, density, with);
-    ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
-    EXPECT_EQ(gpu->to_affine(), cpu.to_affine())
-        << scalars.size() << " scalars, window " << options.window_bits << ", accumulation "
-        << static_cast<int>(accumulation);
-  }
+  auto gpu = gpu_msm_from_host<C>(bases, scalars, density, options);
+  ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
+  EXPECT_EQ(gpu->to_affine(), cpu.to_affine()) << scalars.size() << " scalars, window " << options.window_bits;
 }
 
 template <class C>
