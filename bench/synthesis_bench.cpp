@@ -4,7 +4,8 @@
 // and with a recycled assignment. The instance is synthetic (sparse trees) and built outside
 // the timed region; a run synthesizes `sectors` of the partition's 2349 sector slots (every
 // slot has the same shape, so the rate is the partition's rate). Also the time to build the
-// synthetic witness itself. The whole partition on request (see main). Results: docs/PERF.md.
+// synthetic witness itself, and witness-only synthesis (the deferred path). The whole partition
+// on request (see main). Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -12,7 +13,9 @@
 #include <string>
 #include <thread>
 
+#include "filecoin/fallback_post.hpp"
 #include "filecoin/post_kind.hpp"
+#include "r1cs/witness.hpp"
 
 namespace {
 
@@ -60,6 +63,33 @@ BENCHMARK(BM_WindowPostSynthesis)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// Witness-only synthesis (the deferred path: the aux assignment alone, bits packed; the GPU
+// computes a, b, c from the recorded matrices) of `sectors` slots, sectors in parallel on
+// `threads` (0 = all cores), fresh memory each time as a prover sees it; with the packed
+// witness's bytes, the host memory a deferred partition holds.
+void BM_WindowPostWitnessOnly(benchmark::State& state) {
+  const size_t sectors = static_cast<size_t>(state.range(0));
+  const size_t threads = state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
+  const filecoin::PostInstance& post = instance(sectors);
+  ThreadPool pool(threads);
+  size_t aux = 0, packed = 0;
+  for (auto _ : state) {
+    Result<r1cs::WitnessAssignment> witness = filecoin::synthesize_witness_parallel(post.circuit, pool);
+    if (!witness.is_ok()) state.SkipWithError(witness.status().to_string().c_str());
+    aux = witness->aux.size();
+    packed = witness->aux.packed_bytes() + witness->inputs.size() * sizeof(ff::Fr);
+    benchmark::DoNotOptimize(witness->inputs.data());
+  }
+  state.counters["threads"] = static_cast<double>(threads);
+  state.counters["aux"] = static_cast<double>(aux);
+  state.counters["packed_MB"] = static_cast<double>(packed) / 1e6;
+  state.counters["aux/s"] = benchmark::Counter(static_cast<double>(aux), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_WindowPostWitnessOnly)
+    ->ArgsProduct({{64, 512}, {1, 0}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 // Building a synthetic witness (sparse 2^30-leaf trees, challenged leaves only) for `sectors`
 // sector slots of the 32 GiB WindowPoSt partition, on every core.
 void BM_WindowPostWitness(benchmark::State& state) {
@@ -79,7 +109,8 @@ BENCHMARK(BM_WindowPostWitness)->Arg(2349)->Unit(benchmark::kMillisecond)->UseRe
 }  // namespace
 
 // The whole partition (125 M constraints, ≈ 17 GiB of assignment) only on request:
-// CUZK_BENCH_FULL_PARTITION=1 registers {2349 slots, all cores, fresh memory}.
+// CUZK_BENCH_FULL_PARTITION=1 registers {2349 slots, all cores, fresh memory}, classic and
+// witness-only.
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (const char* full = std::getenv("CUZK_BENCH_FULL_PARTITION"); full != nullptr && std::string(full) == "1") {
@@ -88,6 +119,11 @@ int main(int argc, char** argv) {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(1);
+    benchmark::RegisterBenchmark("BM_WindowPostWitnessOnly", BM_WindowPostWitnessOnly)
+        ->Args({2349, 0})
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(3);
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
