@@ -2,6 +2,7 @@
 #include "r1cs/witness.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cassert>
 
@@ -90,6 +91,49 @@ void PackedAux::append(const PackedAux& other) {
   }
   field_values_.insert(field_values_.end(), other.field_values_.begin(), other.field_values_.end());
   size_ += other.size_;
+}
+
+PackedAux PackedAux::concatenate(std::span<const PackedAux* const> parts, ThreadPool& pool) {
+  std::vector<size_t> value_at{0}, field_at{0};  // each part's first value and first field value
+  for (const PackedAux* part : parts) {
+    value_at.push_back(value_at.back() + part->size_);
+    field_at.push_back(field_at.back() + part->field_values_.size());
+  }
+  PackedAux out;
+  out.size_ = value_at.back();
+  const size_t words = (out.size_ + kWordBits - 1) / kWordBits;
+  out.field_mask_.assign(words, 0);
+  out.bit_values_.assign(words, 0);
+  out.field_rank_.assign(words, 0);
+  out.field_values_.resize(field_at.back());
+  pool.parallel_for(parts.size(), [&](size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      const PackedAux& part = *parts[k];
+      std::copy(part.field_values_.begin(), part.field_values_.end(),
+                out.field_values_.begin() + static_cast<std::ptrdiff_t>(field_at[k]));
+      // Source word w lands on words first + w and first + w + 1 (shifted); a part's first and
+      // last words may be shared with its neighbours, so every word is or-ed in atomically
+      // (a word's bits beyond its values are zero).
+      const size_t first = value_at[k] / kWordBits, shift = value_at[k] % kWordBits;
+      auto or_into = [](std::vector<uint64_t>& words_out, size_t w, uint64_t bits) {
+        if (bits != 0) std::atomic_ref<uint64_t>(words_out[w]).fetch_or(bits, std::memory_order_relaxed);
+      };
+      for (size_t w = 0; w < part.field_mask_.size(); ++w) {
+        or_into(out.field_mask_, first + w, part.field_mask_[w] << shift);
+        or_into(out.bit_values_, first + w, part.bit_values_[w] << shift);
+        if (shift != 0 && first + w + 1 < words) {
+          or_into(out.field_mask_, first + w + 1, part.field_mask_[w] >> (kWordBits - shift));
+          or_into(out.bit_values_, first + w + 1, part.bit_values_[w] >> (kWordBits - shift));
+        }
+      }
+    }
+  });
+  uint64_t rank = 0;
+  for (size_t w = 0; w < words; ++w) {
+    out.field_rank_[w] = rank;
+    rank += static_cast<uint64_t>(std::popcount(out.field_mask_[w]));
+  }
+  return out;
 }
 
 Fr PackedAux::value(size_t i) const {

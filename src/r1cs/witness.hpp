@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "ff/fr.hpp"
 
 namespace cuzk::r1cs {
@@ -36,6 +37,9 @@ class PackedAux {
 
   // Appends every value of `other` after this one's last (parts synthesized separately, in order).
   void append(const PackedAux& other);
+  // The parts one after another, as appending them in order would give, built on `pool`: every
+  // part's words shifted into place and its field values copied to their offset in parallel.
+  static PackedAux concatenate(std::span<const PackedAux* const> parts, ThreadPool& pool);
 
   size_t size() const { return size_; }
   // Aux i (i < size()).

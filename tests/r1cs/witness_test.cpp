@@ -1,8 +1,9 @@
 // PackedAux: values and bits pushed in any mix read back as pushed (value(), expand(), and a
 // device-style expansion from the raw packed arrays), across word boundaries; 0 and 1 pushed
-// as field elements are stored as bits; append concatenates; expand_witness fills a ProvingAssignment with them.
+// as field elements are stored as bits; append and concatenate (in parallel) join parts; expand_witness fills a ProvingAssignment with them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <random>
 
@@ -112,6 +113,41 @@ TEST(PackedAux, AppendConcatenatesAtEveryOffset) {
       a.push(Fr::from_u64(7));  // still appendable
       ASSERT_EQ(a.value(a.size() - 1), Fr::from_u64(7));
     }
+  }
+}
+
+TEST(PackedAux, ConcatenateEqualsAppendingInOrder) {
+  std::mt19937_64 rng(10);
+  auto random_aux = [&](size_t n) {
+    PackedAux aux;
+    while (aux.size() < n) {
+      if (rng() % 4 == 0) {
+        aux.push(Fr::random(rng));
+      } else {
+        aux.push_bits(rng(), std::min<size_t>(rng() % 65, n - aux.size()));
+      }
+    }
+    return aux;
+  };
+  ThreadPool pool(4);
+  // parts smaller than a word (several in one word), empty ones, word-aligned and not
+  for (const std::vector<size_t>& sizes : std::vector<std::vector<size_t>>{
+           {}, {0}, {5}, {64, 64}, {1, 2, 3, 0, 7, 64, 65, 1}, {63, 1, 200, 0, 129, 3}, {1000, 999, 1001, 64}}) {
+    std::vector<PackedAux> parts;
+    for (const size_t n : sizes) parts.push_back(random_aux(n));
+    PackedAux appended;
+    std::vector<const PackedAux*> pointers;
+    for (const PackedAux& part : parts) {
+      appended.append(part);
+      pointers.push_back(&part);
+    }
+    const PackedAux joined = PackedAux::concatenate(pointers, pool);
+    ASSERT_EQ(joined.size(), appended.size());
+    EXPECT_TRUE(std::ranges::equal(joined.field_mask(), appended.field_mask()));
+    EXPECT_TRUE(std::ranges::equal(joined.bit_values(), appended.bit_values()));
+    EXPECT_TRUE(std::ranges::equal(joined.field_rank(), appended.field_rank()));
+    EXPECT_TRUE(std::ranges::equal(joined.field_values(), appended.field_values()));
+    EXPECT_EQ(joined.expand(), appended.expand());
   }
 }
 
