@@ -87,23 +87,25 @@ TEST(PackedAux, ZeroAndOneAreBitsOtherValuesAreFieldElements) {
   EXPECT_EQ(aux.field_rank()[1], 0u);
 }
 
+// n values: runs of random bits and, one push in `field_one_in`, a random field element.
+PackedAux random_aux(std::mt19937_64& rng, size_t n, uint64_t field_one_in) {
+  PackedAux aux;
+  while (aux.size() < n) {
+    if (rng() % field_one_in == 0) {
+      aux.push(Fr::random(rng));
+    } else {
+      aux.push_bits(rng(), std::min<size_t>(rng() % 65, n - aux.size()));
+    }
+  }
+  return aux;
+}
+
 TEST(PackedAux, AppendConcatenatesAtEveryOffset) {
   std::mt19937_64 rng(9);
-  auto random_aux = [&](size_t n) {
-    PackedAux aux;
-    while (aux.size() < n) {
-      if (rng() % 5 == 0) {
-        aux.push(Fr::random(rng));
-      } else {
-        aux.push_bits(rng(), std::min<size_t>(rng() % 65, n - aux.size()));
-      }
-    }
-    return aux;
-  };
   for (const size_t first : {0, 1, 63, 64, 65, 130, 200}) {
     for (const size_t second : {0, 1, 5, 64, 100, 300}) {
-      PackedAux a = random_aux(first);
-      const PackedAux b = random_aux(second);
+      PackedAux a = random_aux(rng, first, 5);
+      const PackedAux b = random_aux(rng, second, 5);
       std::vector<Fr> expected = a.expand();
       const std::vector<Fr> tail = b.expand();
       expected.insert(expected.end(), tail.begin(), tail.end());
@@ -118,23 +120,12 @@ TEST(PackedAux, AppendConcatenatesAtEveryOffset) {
 
 TEST(PackedAux, ConcatenateEqualsAppendingInOrder) {
   std::mt19937_64 rng(10);
-  auto random_aux = [&](size_t n) {
-    PackedAux aux;
-    while (aux.size() < n) {
-      if (rng() % 4 == 0) {
-        aux.push(Fr::random(rng));
-      } else {
-        aux.push_bits(rng(), std::min<size_t>(rng() % 65, n - aux.size()));
-      }
-    }
-    return aux;
-  };
   ThreadPool pool(4);
   // parts smaller than a word (several in one word), empty ones, word-aligned and not
   for (const std::vector<size_t>& sizes : std::vector<std::vector<size_t>>{
            {}, {0}, {5}, {64, 64}, {1, 2, 3, 0, 7, 64, 65, 1}, {63, 1, 200, 0, 129, 3}, {1000, 999, 1001, 64}}) {
     std::vector<PackedAux> parts;
-    for (const size_t n : sizes) parts.push_back(random_aux(n));
+    for (const size_t n : sizes) parts.push_back(random_aux(rng, n, 4));
     PackedAux appended;
     std::vector<const PackedAux*> pointers;
     for (const PackedAux& part : parts) {
