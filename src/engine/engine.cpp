@@ -433,7 +433,10 @@ struct Engine::Impl {
       job.timings.verify_ms += outcomes[k].verify_ms;
       job.batch_size = std::max(job.batch_size, live.size());
       if (!outcomes[k].status.is_ok()) {
-        fail_locked(job, outcomes[k].status);
+        // named as the host's row check names it (the backend knows only its call's positions)
+        const Status& failed = outcomes[k].status;
+        fail_locked(job, Status(failed.code(), "circuit '" + unit.circuit->id() + "' partition " +
+                                                   std::to_string(m.partition) + ": " + failed.message()));
       } else {
         job.results[m.partition] = PartitionResult{outcomes[k].proof, std::move(m.synthesized->public_inputs)};
       }
