@@ -2,6 +2,7 @@
 // witness-only).
 #include "filecoin/fallback_post.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -104,8 +105,16 @@ Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCi
   pool.parallel_for(
       circuit.sectors().size(),
       [&](size_t begin, size_t end) {
+        // Every sector has one shape: the first one's size (and a 1/64 margin for values that
+        // are bits in one sector and not in another) reserves the chunk's memory, so it is
+        // not copied while it grows.
         r1cs::WitnessConstraintSystem cs;
-        const Status status = circuit.synthesize_sectors(cs, begin, end);
+        Status status = circuit.synthesize_sectors(cs, begin, std::min(begin + 1, end));
+        if (status.is_ok() && end > begin + 1) {
+          const size_t sectors = end - begin, fields = cs.witness().aux.field_values().size() * sectors;
+          cs.reserve(cs.next_aux() * sectors, fields + fields / 64);
+          status = circuit.synthesize_sectors(cs, begin + 1, end);
+        }
         const std::lock_guard lock(mutex);
         if (!status.is_ok() && failure.is_ok()) failure = status;
         parts.emplace(begin, std::move(cs).take());

@@ -50,6 +50,8 @@ class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedB
   }
   // The next aux variable's index.
   uint64_t next_aux() const { return witness_.aux.size(); }
+  // Capacity for this many aux values in all, of which this many are not bits (an optimisation).
+  void reserve(size_t aux_values, size_t field_values) { witness_.aux.reserve(aux_values, field_values); }
 
   const WitnessAssignment& witness() const { return witness_; }
   WitnessAssignment take() && { return std::move(witness_); }
