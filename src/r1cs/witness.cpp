@@ -1,4 +1,4 @@
-// PackedAux: appending values and bits, random access, expansion to field elements.
+// PackedAux: pushing values and bits, joining parts, random access, expansion to field elements.
 #include "r1cs/witness.hpp"
 
 #include <algorithm>
@@ -65,32 +65,6 @@ void PackedAux::push_bits(uint64_t values, size_t count) {
     bit_values_.push_back(values >> (kWordBits - shift));
     field_rank_.push_back(field_values_.size());
   }
-}
-
-void PackedAux::append(const PackedAux& other) {
-  const size_t shift = size_ % kWordBits;
-  const size_t field_base = field_values_.size();
-  for (size_t w = 0; w < other.field_mask_.size(); ++w) {
-    if (shift == 0) {
-      field_mask_.push_back(other.field_mask_[w]);
-      bit_values_.push_back(other.bit_values_[w]);
-      field_rank_.push_back(field_base + other.field_rank_[w]);
-      continue;
-    }
-    // The source word's low 64 − shift values fill this one's last word, the rest start a new one
-    // (a word's bits beyond its values are zero, so they can be or-ed in).
-    field_mask_.back() |= other.field_mask_[w] << shift;
-    bit_values_.back() |= other.bit_values_[w] << shift;
-    const size_t values = std::min(kWordBits, other.size_ - w * kWordBits);
-    if (values > kWordBits - shift) {
-      const uint64_t rank = field_rank_.back() + static_cast<uint64_t>(std::popcount(field_mask_.back()));
-      field_mask_.push_back(other.field_mask_[w] >> (kWordBits - shift));
-      bit_values_.push_back(other.bit_values_[w] >> (kWordBits - shift));
-      field_rank_.push_back(rank);
-    }
-  }
-  field_values_.insert(field_values_.end(), other.field_values_.begin(), other.field_values_.end());
-  size_ += other.size_;
 }
 
 PackedAux PackedAux::concatenate(std::span<const PackedAux* const> parts, ThreadPool& pool) {

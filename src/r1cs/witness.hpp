@@ -35,10 +35,9 @@ class PackedAux {
   // `values` above `count` are ignored.
   void push_bits(uint64_t values, size_t count);
 
-  // Appends every value of `other` after this one's last (parts synthesized separately, in order).
-  void append(const PackedAux& other);
-  // The parts one after another, as appending them in order would give, built on `pool`: every
-  // part's words shifted into place and its field values copied to their offset in parallel.
+  // The parts one after another (parts synthesized separately, in order), as pushing their
+  // values in order would give, built on `pool`: every part's words shifted into place and its
+  // field values copied to their offset in parallel.
   static PackedAux concatenate(std::span<const PackedAux* const> parts, ThreadPool& pool);
 
   size_t size() const { return size_; }

@@ -1,6 +1,6 @@
 // PackedAux: values and bits pushed in any mix read back as pushed (value(), expand(), and a
 // device-style expansion from the raw packed arrays), across word boundaries; 0 and 1 pushed
-// as field elements are stored as bits; append and concatenate (in parallel) join parts; expand_witness fills a ProvingAssignment with them.
+// as field elements are stored as bits; concatenate joins parts (in parallel); expand_witness fills a ProvingAssignment with them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -100,25 +100,27 @@ PackedAux random_aux(std::mt19937_64& rng, size_t n, uint64_t field_one_in) {
   return aux;
 }
 
-TEST(PackedAux, AppendConcatenatesAtEveryOffset) {
+TEST(PackedAux, ConcatenateJoinsTwoPartsAtEveryOffset) {
   std::mt19937_64 rng(9);
+  ThreadPool pool(2);
   for (const size_t first : {0, 1, 63, 64, 65, 130, 200}) {
     for (const size_t second : {0, 1, 5, 64, 100, 300}) {
-      PackedAux a = random_aux(rng, first, 5);
+      const PackedAux head = random_aux(rng, first, 5);
       const PackedAux b = random_aux(rng, second, 5);
-      std::vector<Fr> expected = a.expand();
+      std::vector<Fr> expected = head.expand();
       const std::vector<Fr> tail = b.expand();
       expected.insert(expected.end(), tail.begin(), tail.end());
-      a.append(b);
+      const PackedAux* parts[] = {&head, &b};
+      PackedAux a = PackedAux::concatenate(parts, pool);
       ASSERT_EQ(a.expand(), expected) << first << " + " << second;
       for (size_t i = 0; i < expected.size(); ++i) ASSERT_EQ(expand_from_arrays(a, i), expected[i]) << i;
-      a.push(Fr::from_u64(7));  // still appendable
+      a.push(Fr::from_u64(7));  // still open for pushes
       ASSERT_EQ(a.value(a.size() - 1), Fr::from_u64(7));
     }
   }
 }
 
-TEST(PackedAux, ConcatenateEqualsAppendingInOrder) {
+TEST(PackedAux, ConcatenateEqualsPushingThePartsInOrder) {
   std::mt19937_64 rng(10);
   ThreadPool pool(4);
   // parts smaller than a word (several in one word), empty ones, word-aligned and not
@@ -126,19 +128,19 @@ TEST(PackedAux, ConcatenateEqualsAppendingInOrder) {
            {}, {0}, {5}, {64, 64}, {1, 2, 3, 0, 7, 64, 65, 1}, {63, 1, 200, 0, 129, 3}, {1000, 999, 1001, 64}}) {
     std::vector<PackedAux> parts;
     for (const size_t n : sizes) parts.push_back(random_aux(rng, n, 4));
-    PackedAux appended;
+    PackedAux pushed;  // every part's values pushed one by one
     std::vector<const PackedAux*> pointers;
     for (const PackedAux& part : parts) {
-      appended.append(part);
+      for (const Fr& value : part.expand()) pushed.push(value);
       pointers.push_back(&part);
     }
     const PackedAux joined = PackedAux::concatenate(pointers, pool);
-    ASSERT_EQ(joined.size(), appended.size());
-    EXPECT_TRUE(std::ranges::equal(joined.field_mask(), appended.field_mask()));
-    EXPECT_TRUE(std::ranges::equal(joined.bit_values(), appended.bit_values()));
-    EXPECT_TRUE(std::ranges::equal(joined.field_rank(), appended.field_rank()));
-    EXPECT_TRUE(std::ranges::equal(joined.field_values(), appended.field_values()));
-    EXPECT_EQ(joined.expand(), appended.expand());
+    ASSERT_EQ(joined.size(), pushed.size());
+    EXPECT_TRUE(std::ranges::equal(joined.field_mask(), pushed.field_mask()));
+    EXPECT_TRUE(std::ranges::equal(joined.bit_values(), pushed.bit_values()));
+    EXPECT_TRUE(std::ranges::equal(joined.field_rank(), pushed.field_rank()));
+    EXPECT_TRUE(std::ranges::equal(joined.field_values(), pushed.field_values()));
+    EXPECT_EQ(joined.expand(), pushed.expand());
   }
 }
 

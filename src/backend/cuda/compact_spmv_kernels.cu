@@ -19,8 +19,10 @@
 //  3. a value 1 (a bit: packing rows Σ 2^i·b_i carry 41% of A's terms) adds the coefficient
 //     without the Montgomery product, as the CPU product does (1·c = c exactly, so the sum is
 //     bit-identical), and a value 0 adds nothing.
-// Prediction (not yet measured): 3–4× on the 32 GiB partition (83 → ≈ 20–30 ms): the gathers'
-// latency amortised over kBatch terms, decoding at shared-memory latency, A's bit products gone.
+// Predicted 3–4× on the 32 GiB partition (83 → ≈ 20–30 ms): the gathers' latency amortised
+// over kBatch terms, decoding at shared-memory latency, A's bit products gone. Measured on the
+// H200 (2026-12-02, bench/compact_spmv_gpu_bench --challenges 18): 61.66 ms, 1.35×: decoding
+// stays serial per lane (docs/RECORDED-MATRICES.md).
 #include <cuda_runtime.h>
 
 #include <algorithm>
