@@ -3,7 +3,8 @@
 # folder that travels to the GPU machine (the full build folder, objects included, is far too
 # large to carry): the CMake cache, a top-level CTestTestfile.cmake that names only the gpu
 # tests' folder (ctest stops at the other folders' missing programs), that folder's ctest
-# and discovery files and stripped test programs, the stripped `cuzk` program, the circom
+# and discovery files and stripped test programs, the stripped `cuzk` program and benchmarks
+# run by hand, the circom
 # fixtures' extracted bulk files, and BUILD_DIR/carried-libs.
 #
 #   scripts/gpu-pack.sh [BUILD_DIR [DEST]]      defaults: build-gpu, build-gpu-carry
@@ -31,6 +32,12 @@ gpu_tests=$BUILD_DIR/tests/backend/cuda
 while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}"; done < <(find "$gpu_tests" -maxdepth 1 -name '*.cmake')
 while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}" strip; done < <(find "$gpu_tests" -maxdepth 1 -type f -perm -u+x)
 copy src/cli/cuzk strip
+# The benchmarks run by hand on the GPU machine (docs/PERF.md): witness-only synthesis and the
+# recorded matrices' product.
+benches=()
+for b in bench/synthesis_bench bench/compact_spmv_gpu_bench; do
+  if [[ -f $BUILD_DIR/$b ]]; then copy "$b" strip; benches+=("$BUILD_DIR/$b"); fi
+done
 # The circom fixtures' bulk files (zkeys, witnesses) that tests/circom extracts into the build
 # tree: the prover seam's GPU test reads them there.
 if [[ -d $BUILD_DIR/tests/circom/fixtures ]]; then
@@ -38,10 +45,11 @@ if [[ -d $BUILD_DIR/tests/circom/fixtures ]]; then
   cp -rL "$BUILD_DIR/tests/circom/fixtures" "$DEST/tests/circom/"
 fi
 if [[ -d $BUILD_DIR/carried-libs ]]; then cp -rL "$BUILD_DIR/carried-libs" "$DEST/"; fi
-# `cuzk` links the daemon's libraries (gRPC, protobuf, abseil, toml++): carry every shared
-# library it needs beyond the C and C++ runtimes, which the GPU machine has in newer versions.
+# `cuzk` links the daemon's libraries (gRPC, protobuf, abseil, toml++), the benchmarks Google
+# Benchmark: carry every shared library they need beyond the C and C++ runtimes, which the GPU
+# machine has in newer versions.
 mkdir -p "$DEST/carried-libs"
-ldd "$BUILD_DIR/src/cli/cuzk" | awk '$3 ~ /^\// {print $3}' |
+for p in "$BUILD_DIR/src/cli/cuzk" "${benches[@]}"; do ldd "$p"; done | awk '$3 ~ /^\// {print $3}' | sort -u |
   { grep -vE '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so' || true; } |
   while IFS= read -r lib; do cp -L "$lib" "$DEST/carried-libs/"; done
 # One archive to carry (binaries compress ~3x): tar -xJf DEST.tar.xz on the GPU machine.

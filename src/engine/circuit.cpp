@@ -22,7 +22,7 @@ size_t SynthesizedCircuit::bytes() const {
   return (cs.a.size() + cs.b.size() + cs.c.size() + cs.aux_assignment.size() + cs.input_assignment.size() +
           public_inputs.size()) *
              sizeof(ff::Fr) +
-         cs.packed_aux.packed_bytes() + densities;
+         cs.packed_aux.packed_bytes() + cs.deferred_poseidon.bytes() + densities;
 }
 
 Result<std::shared_ptr<const LoadedSrs>> CircuitDef::make_test_srs(ThreadPool&) const {

@@ -98,7 +98,7 @@ Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& c
 }
 
 Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
-                                                            size_t max_chunks) {
+                                                            r1cs::WitnessOptions options, size_t max_chunks) {
   std::mutex mutex;
   std::map<size_t, r1cs::WitnessAssignment> parts;  // GUARDED_BY(mutex), by first sector
   Status failure;                                   // GUARDED_BY(mutex)
@@ -108,7 +108,7 @@ Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCi
         // Every sector has one shape: the first one's size (and a 1/64 margin for values that
         // are bits in one sector and not in another) reserves the chunk's memory, so it is
         // not copied while it grows.
-        r1cs::WitnessConstraintSystem cs;
+        r1cs::WitnessConstraintSystem cs(options);
         Status status = circuit.synthesize_sectors(cs, begin, std::min(begin + 1, end));
         if (status.is_ok() && end > begin + 1) {
           const size_t sectors = end - begin, fields = cs.witness().aux.field_values().size() * sectors;
@@ -124,11 +124,19 @@ Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCi
   r1cs::WitnessAssignment out;
   out.inputs.push_back(Fr::one());
   std::vector<const r1cs::PackedAux*> aux_parts;
+  std::vector<const r1cs::DeferredPoseidon*> hash_parts;
+  std::vector<uint64_t> aux_offsets, input_offsets;
+  uint64_t aux_offset = 0;
   for (const auto& [begin, part] : parts) {
+    input_offsets.push_back(out.inputs.size() - 1);  // its input i ≥ 1 lands at i + this
+    aux_offsets.push_back(aux_offset);
+    aux_offset += part.aux.size();
     out.inputs.insert(out.inputs.end(), part.inputs.begin() + 1, part.inputs.end());  // after its ONE
     aux_parts.push_back(&part.aux);
+    hash_parts.push_back(&part.deferred_poseidon);
   }
-  out.aux = r1cs::PackedAux::concatenate(aux_parts, pool);  // in parallel: ≈ 4 GB at 32 GiB
+  out.aux = r1cs::PackedAux::concatenate(aux_parts, pool);  // in parallel
+  out.deferred_poseidon = r1cs::DeferredPoseidon::concatenate(hash_parts, aux_offsets, input_offsets);
   return out;
 }
 

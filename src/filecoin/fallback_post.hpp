@@ -59,9 +59,10 @@ Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& c
 
 // Witness-only synthesis (r1cs::WitnessConstraintSystem) of the circuit on `pool`: chunks of
 // sectors each into their own witness-only system, concatenated in order (inputs after ONE,
-// the packed aux joined in parallel by PackedAux::concatenate); equal to witness-only (and classic) synthesis in one piece, because
+// the packed aux joined in parallel by PackedAux::concatenate, the deferred hashes' variables
+// shifted to their place); equal to witness-only (and classic) synthesis in one piece, because
 // a sector's values depend on its own witness alone. Errors: the first failing chunk's.
 Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
-                                                            size_t max_chunks = 0);
+                                                            r1cs::WitnessOptions options = {}, size_t max_chunks = 0);
 
 }  // namespace cuzk::filecoin

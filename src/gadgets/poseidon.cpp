@@ -9,6 +9,7 @@
 #include <mutex>
 #include <vector>
 
+#include "poseidon/circuit_steps.hpp"
 #include "poseidon/optimized.hpp"
 #include "r1cs/evaluated_block.hpp"
 #include "r1cs/witness_constraint_system.hpp"
@@ -292,51 +293,12 @@ struct Steps {
   }
 };
 
-// The steps in allocation order, from the native optimized permutation: per S-box
-// [input, if it was a combination: v·1 = v], l·l = l², l²·l² = l⁴, l·l⁴ = l⁵ − key; then the
-// result. (In the first round the preimage S-boxes add their key first: (x + k)·(x + k) = l².)
+// The steps in allocation order (poseidon/circuit_steps.hpp).
 void witness_steps(const Template& tmpl, std::span<const AllocatedNum> preimage, Steps& out) {
-  const OptimizedConstants& c = *tmpl.constants;
-  const size_t t = c.width;
-  const std::vector<Fr>& k = c.compressed_round_constants;
-  const Fr one = Fr::one();
-  Fr state[12];
-  state[0] = c.domain_tag;
-  for (size_t i = 0; i < preimage.size(); ++i) state[1 + i] = preimage[i].value;
-  size_t round = 0;
-  auto mix = [&]() { poseidon::optimized_mix(c, round++, state); };
-  // l = x (+ pre): l², l⁴, then l⁴·l (+ post).
-  auto power_steps = [&](const Fr& l, const Fr* post) {
-    const Fr l2 = l.square(), l4 = l2.square(), l5 = l4 * l;
-    out.push(l2, l, l, l2);
-    out.push(l4, l2, l2, l4);
-    out.push(post ? l5 + *post : l5, l, l4, l5);
-    return out.value.back();
-  };
-  auto s_box = [&](Fr& x, const Fr* post) {
-    out.push(x, x, one, x);  // the combination allocated
-    x = power_steps(x, post);
-  };
-  // First round: the tag is a constant; the preimage enters with a pre-added key.
-  state[0] = quintic(state[0] + k[0]) + k[t];
-  for (size_t i = 1; i < t; ++i) state[i] = power_steps(state[i] + k[i], &k[t + i]);
-  size_t offset = 2 * t;
-  mix();
-  for (size_t r = 1; r < c.half_full_rounds; ++r, offset += t) {
-    for (size_t i = 0; i < t; ++i) s_box(state[i], &k[offset + i]);
-    mix();
-  }
-  for (size_t r = 0; r < c.partial_rounds; ++r) {
-    s_box(state[0], &k[offset++]);
-    mix();
-  }
-  for (size_t r = 1; r < c.half_full_rounds; ++r, offset += t) {
-    for (size_t i = 0; i < t; ++i) s_box(state[i], &k[offset + i]);
-    mix();
-  }
-  for (size_t i = 0; i < t; ++i) s_box(state[i], nullptr);
-  mix();
-  out.push(state[1], state[1], one, state[1]);
+  Fr values[12];
+  for (size_t i = 0; i < preimage.size(); ++i) values[i] = preimage[i].value;
+  poseidon::circuit_steps(*tmpl.constants, std::span<const Fr>(values, preimage.size()),
+                          [&](const Fr& v, const Fr& a, const Fr& b, const Fr& c) { out.push(v, a, b, c); });
 }
 
 }  // namespace
@@ -353,6 +315,18 @@ AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const 
   thread_local LinearCombination lcs[3];
   steps.clear();
   r1cs::WitnessConstraintSystem* witness = cs.witness_only();
+  if (witness && witness->defers_poseidon()) {
+    // The hash alone: its internal values are left to the prover (r1cs/deferred_poseidon.hpp).
+    Fr values[12];
+    Variable variables[12];
+    for (size_t i = 0; i < preimage.size(); ++i) {
+      values[i] = preimage[i].value;
+      variables[i] = preimage[i].variable;
+    }
+    const Fr hash = poseidon::poseidon_hash_optimized(std::span<const Fr>(values, preimage.size()), *tmpl.constants);
+    return {witness->alloc_deferred_poseidon(*tmpl.constants, std::span<const Variable>(variables, preimage.size()), hash),
+            hash};
+  }
   steps.values_only = witness != nullptr;
   witness_steps(tmpl, preimage, steps);
   const size_t n = steps.value.size();

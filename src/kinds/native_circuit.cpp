@@ -142,13 +142,16 @@ class NativeCircuit final : public CircuitDef {
     if (recorded_) {
       CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_matrices(srs).get(pool));
       r1cs::WitnessAssignment witness;
+      // A deferred partition goes to a device prover, which computes Poseidon's internal values
+      // itself (r1cs/deferred_poseidon.hpp).
+      const r1cs::WitnessOptions witness_options{.defer_poseidon = options.defer_product};
       if (spec_.assign_prepared) {
-        CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness_prepared(*prepared, partition, pool));
+        CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness_prepared(*prepared, partition, pool, witness_options));
         witness = std::move(done.witness);
         public_inputs = std::move(done.public_inputs);
       } else {
         CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
-        CUZK_ASSIGN_OR_RETURN(witness, r1cs::synthesize_witness(*circuit));
+        CUZK_ASSIGN_OR_RETURN(witness, r1cs::synthesize_witness(*circuit, witness_options));
       }
       if (options.defer_product) {
         CUZK_RETURN_IF_ERROR(r1cs::defer_from_witness(std::move(witness), std::move(shape), out->assignment));

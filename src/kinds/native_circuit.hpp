@@ -84,8 +84,9 @@ struct NativeCircuitSpec {
   size_t recycled_assignments = 2;
   // Optional, with `prepare` and `assign_prepared`: the witness-only counterpart of
   // assign_prepared (the partition synthesized on a WitnessConstraintSystem, in parallel on
-  // `pool` where the circuit has parallel parts), for recorded_matrices.
-  std::function<Result<PreparedWitness>(const engine::PreparedPayload& prepared, size_t partition, ThreadPool& pool)>
+  // `pool` where the circuit has parallel parts, with `options`), for recorded_matrices.
+  std::function<Result<PreparedWitness>(const engine::PreparedPayload& prepared, size_t partition, ThreadPool& pool,
+                                        r1cs::WitnessOptions options)>
       witness_prepared;
   // Synthesis through recorded constraint matrices (kinds/recorded_matrices.hpp): the partition
   // synthesizes witness-only — circuit(payload, partition) on a WitnessConstraintSystem, or

@@ -74,9 +74,10 @@ Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin
 }
 
 // Partition `k` of a prepared output witness-only, its public inputs checked as assign_partition's.
-Result<PreparedWitness> witness_partition(const std::string& id, const PreparedCommit1& prepared, size_t k) {
+Result<PreparedWitness> witness_partition(const std::string& id, const PreparedCommit1& prepared, size_t k,
+                                         r1cs::WitnessOptions options) {
   CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
-  r1cs::WitnessConstraintSystem cs;
+  r1cs::WitnessConstraintSystem cs(options);
   CUZK_RETURN_IF_ERROR(synthesize_commit1_partition(cs, prepared.config, prepared.input.output, k));
   CUZK_RETURN_IF_ERROR(check_public_inputs(id, k, cs.witness().inputs, prepared.public_inputs[k]));
   return PreparedWitness{std::move(cs).take(), prepared.public_inputs[k]};
@@ -248,11 +249,11 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
     if (commit1 == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a Commit-1 output");
     return assign_partition(id, size, *commit1, partition, std::move(reuse));
   };
-  spec.witness_prepared = [id = spec.id](const engine::PreparedPayload& prepared, size_t partition,
-                                        ThreadPool&) -> Result<PreparedWitness> {
+  spec.witness_prepared = [id = spec.id](const engine::PreparedPayload& prepared, size_t partition, ThreadPool&,
+                                        r1cs::WitnessOptions options) -> Result<PreparedWitness> {
     const auto* commit1 = dynamic_cast<const PreparedCommit1*>(&prepared);
     if (commit1 == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a Commit-1 output");
-    return witness_partition(id, *commit1, partition);
+    return witness_partition(id, *commit1, partition, options);
   };
   spec.recorded_matrices = true;
   return make_native_circuit(std::move(spec));

@@ -160,17 +160,18 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
     }
     return Status::internal("circuit '" + id + "': the prepared payload is not a PoSt request");
   };
-  spec.witness_prepared = [id, config](const engine::PreparedPayload& prepared, size_t partition,
-                                       ThreadPool& pool) -> Result<PreparedWitness> {
+  spec.witness_prepared = [id, config](const engine::PreparedPayload& prepared, size_t partition, ThreadPool& pool,
+                                       r1cs::WitnessOptions options) -> Result<PreparedWitness> {
     if (partition != 0) return Status::invalid_argument("circuit '" + id + "' has one partition");
     if (const auto* post = dynamic_cast<const PreparedPost*>(&prepared)) {
       CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness,
-                            filecoin::synthesize_witness_parallel(post->partition.circuit, pool));
+                            filecoin::synthesize_witness_parallel(post->partition.circuit, pool, options));
       return PreparedWitness{std::move(witness), post->partition.public_inputs};
     }
     if (const auto* seed = dynamic_cast<const PreparedPostSeed*>(&prepared)) {
       CUZK_ASSIGN_OR_RETURN(filecoin::PostInstance inst, filecoin::synthetic_post_instance(config, seed->seed, pool));
-      CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness, filecoin::synthesize_witness_parallel(inst.circuit, pool));
+      CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness,
+                            filecoin::synthesize_witness_parallel(inst.circuit, pool, options));
       return PreparedWitness{std::move(witness), std::move(inst.public_inputs)};
     }
     return Status::internal("circuit '" + id + "': the prepared payload is not a PoSt request");

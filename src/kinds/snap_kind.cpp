@@ -40,10 +40,11 @@ Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin
 }
 
 // Partition `k` of a prepared request witness-only.
-Result<PreparedWitness> witness_partition(const std::string& id, const PreparedSnap& prepared, size_t k) {
+Result<PreparedWitness> witness_partition(const std::string& id, const PreparedSnap& prepared, size_t k,
+                                         r1cs::WitnessOptions options) {
   CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
   const snap::SnapPartitionCircuit& circuit = prepared.partitions[k];
-  CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness, r1cs::synthesize_witness(circuit));
+  CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness, r1cs::synthesize_witness(circuit, options));
   return PreparedWitness{std::move(witness), circuit.public_inputs().to_vector()};
 }
 
@@ -209,11 +210,11 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
     if (request == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a SnapDeals request");
     return assign_partition(id, size, *request, partition, std::move(reuse));
   };
-  spec.witness_prepared = [id](const engine::PreparedPayload& prepared, size_t partition,
-                               ThreadPool&) -> Result<PreparedWitness> {
+  spec.witness_prepared = [id](const engine::PreparedPayload& prepared, size_t partition, ThreadPool&,
+                               r1cs::WitnessOptions options) -> Result<PreparedWitness> {
     const auto* request = dynamic_cast<const PreparedSnap*>(&prepared);
     if (request == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a SnapDeals request");
-    return witness_partition(id, *request, partition);
+    return witness_partition(id, *request, partition, options);
   };
   spec.recorded_matrices = true;
   return make_native_circuit(std::move(spec));

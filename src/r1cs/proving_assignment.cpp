@@ -92,6 +92,7 @@ void ProvingAssignment::prepare_windows(size_t constraints, size_t aux, size_t i
   input_constraints_appended_ = false;  // a reused assignment's input rows are cut off below
   recorded_shape.reset();
   packed_aux.clear();
+  deferred_poseidon.clear();
   // Fresh memory is zero-filled (and faulted in) here: the four big vectors on separate threads.
   std::vector<ff::Fr>* vectors[] = {&a, &b, &c, &aux_assignment};
   const size_t sizes[] = {constraints, constraints, constraints, aux};
@@ -180,6 +181,7 @@ void ProvingAssignment::clear() {
   b_input_density = DensityBitmap();
   recorded_shape.reset();
   packed_aux.clear();
+  deferred_poseidon.clear();
   input_constraints_appended_ = false;
   alloc_input(ff::Fr::one());
 }

@@ -68,8 +68,9 @@ class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSi
   void append_input_constraints();
   bool input_constraints_appended() const { return input_constraints_appended_; }
 
-  // The deferred form: `recorded_shape` set, `packed_aux` the aux assignment, input_assignment
-  // and the densities filled; aux_assignment, a, b and c empty.
+  // The deferred form: `recorded_shape` set, `packed_aux` the aux assignment (with the internal
+  // values of `deferred_poseidon`'s hashes left for the prover), input_assignment and the
+  // densities filled; aux_assignment, a, b and c empty.
   bool deferred() const { return recorded_shape != nullptr; }
   // Rows of a, b, c (constraints, plus the input rows once appended), in either form.
   size_t num_rows() const;
@@ -84,6 +85,7 @@ class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSi
   DensityBitmap b_aux_density;
   std::shared_ptr<const CompactR1cs> recorded_shape;  // the deferred form's A, B, C
   PackedAux packed_aux;                               // the deferred form's aux assignment
+  DeferredPoseidon deferred_poseidon;                 // and the hashes it leaves to the prover
 
  private:
   ff::Fr evaluate(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) const;

@@ -43,6 +43,7 @@ Status defer_from_witness(WitnessAssignment witness, std::shared_ptr<const Compa
   assignment.clear();  // ONE, no input rows, no densities
   assignment.input_assignment = std::move(witness.inputs);
   assignment.packed_aux = std::move(witness.aux);
+  assignment.deferred_poseidon = std::move(witness.deferred_poseidon);
   assignment.a_aux_density = shape->a_aux_density;
   assignment.b_input_density = shape->b_input_density;
   assignment.b_aux_density = shape->b_aux_density;
@@ -54,7 +55,8 @@ Status materialize(ProvingAssignment& assignment, ThreadPool& pool) {
   if (!assignment.deferred()) return Status::ok();
   const std::shared_ptr<const CompactR1cs> shape = assignment.recorded_shape;
   const bool input_rows = assignment.input_constraints_appended();
-  const WitnessAssignment witness{assignment.input_assignment, std::move(assignment.packed_aux)};
+  const WitnessAssignment witness{assignment.input_assignment, std::move(assignment.packed_aux),
+                                  std::move(assignment.deferred_poseidon)};
   CUZK_RETURN_IF_ERROR(assign_from_witness(witness, *shape, assignment, pool));
   if (input_rows) assignment.append_input_constraints();
   return Status::ok();

@@ -67,6 +67,14 @@ void PackedAux::push_bits(uint64_t values, size_t count) {
   }
 }
 
+void PackedAux::push_zero_bits(size_t count) {
+  while (count > 0) {
+    const size_t n = std::min(count, kWordBits);
+    push_bits(0, n);
+    count -= n;
+  }
+}
+
 PackedAux PackedAux::concatenate(std::span<const PackedAux* const> parts, ThreadPool& pool) {
   std::vector<size_t> value_at{0}, field_at{0};  // each part's first value and first field value
   for (const PackedAux* part : parts) {

@@ -10,7 +10,9 @@
 //   field_mask[w] bit b set:   aux i = field_values[field_rank[w] + popcount(field_mask[w] & (2^b − 1))]
 //   field_mask[w] bit b clear: aux i = bit b of bit_values[w] (as 0 or 1 in Fr)
 // A value that merely happens to be 0 or 1 (a field element, not a constrained bit) is stored as
-// a bit too: its expansion is the same field element.
+// a bit too: its expansion is the same field element. A WitnessAssignment may also leave the
+// internal values of Poseidon hashes to the prover (deferred_poseidon.hpp): those are zero bits
+// in the packed aux until the prover fills them.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +22,7 @@
 
 #include "common/thread_pool.hpp"
 #include "ff/fr.hpp"
+#include "r1cs/deferred_poseidon.hpp"
 
 namespace cuzk::r1cs {
 
@@ -34,6 +37,8 @@ class PackedAux {
   // Appends `count` (≤ 64) bits, the first in the least significant bit of `values`; bits of
   // `values` above `count` are ignored.
   void push_bits(uint64_t values, size_t count);
+  // Appends `count` zero bits (any number).
+  void push_zero_bits(size_t count);
 
   // The parts one after another (parts synthesized separately, in order), as pushing their
   // values in order would give, built on `pool`: every part's words shifted into place and its
@@ -70,9 +75,19 @@ class PackedAux {
   size_t size_ = 0;
 };
 
+struct WitnessOptions {
+  // Poseidon hashes leave their internal values to the prover (deferred_poseidon.hpp): for a
+  // prover that fills them (a GPU, or expand_witness on the CPU); costs a CPU prover a second
+  // evaluation of every hash.
+  bool defer_poseidon = false;
+};
+
 struct WitnessAssignment {
   std::vector<ff::Fr> inputs;  // [ONE, public inputs…]
   PackedAux aux;
+  // Hashes whose internal values `aux` holds as zero bits, for the prover to compute
+  // (empty unless the synthesis deferred them: WitnessOptions::defer_poseidon).
+  DeferredPoseidon deferred_poseidon;
 };
 
 }  // namespace cuzk::r1cs

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "common/status.hpp"
+#include "poseidon/circuit_steps.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/evaluated_block.hpp"
 #include "r1cs/witness.hpp"
@@ -18,7 +19,9 @@ namespace cuzk::r1cs {
 class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedBlockSink {
  public:
   // Starts with input 0 = ONE allocated.
-  WitnessConstraintSystem() { witness_.inputs.push_back(ff::Fr::one()); }
+  explicit WitnessConstraintSystem(WitnessOptions options = {}) : options_(options) {
+    witness_.inputs.push_back(ff::Fr::one());
+  }
 
   Variable alloc(const ff::Fr& value) override {
     witness_.aux.push(value);
@@ -48,6 +51,16 @@ class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedB
     witness_.aux.push_bits(values, count);
     return first;
   }
+  bool defers_poseidon() const { return options_.defer_poseidon; }
+  // A Poseidon hash of `preimage` with `constants` whose internal values are deferred: they are
+  // pushed as zero bits and recorded, then `hash` is allocated; returns the hash's variable.
+  Variable alloc_deferred_poseidon(const poseidon::OptimizedConstants& constants, std::span<const Variable> preimage,
+                                   const ff::Fr& hash) {
+    const uint64_t first = witness_.aux.size();
+    witness_.aux.push_zero_bits(poseidon::circuit_allocations(constants) - 1);
+    witness_.deferred_poseidon.add(constants, first, preimage);
+    return alloc(hash);
+  }
   // The next aux variable's index.
   uint64_t next_aux() const { return witness_.aux.size(); }
   // Capacity for this many aux values in all, of which this many are not bits (an optimisation).
@@ -57,12 +70,13 @@ class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedB
   WitnessAssignment take() && { return std::move(witness_); }
 
  private:
+  WitnessOptions options_;
   WitnessAssignment witness_;
 };
 
 // `circuit` synthesized witness-only: its input and aux assignments. Errors: the circuit's.
-inline Result<WitnessAssignment> synthesize_witness(const Circuit& circuit) {
-  WitnessConstraintSystem cs;
+inline Result<WitnessAssignment> synthesize_witness(const Circuit& circuit, WitnessOptions options = {}) {
+  WitnessConstraintSystem cs(options);
   CUZK_RETURN_IF_ERROR(circuit.synthesize(cs));
   return std::move(cs).take();
 }

@@ -1,7 +1,8 @@
 // The gadgets' witness-only paths equal classic synthesis (aux and inputs value for value):
 // bit allocation, bit decompositions (plain and strict), multipacking into inputs and into a
 // number, UInt64, and Poseidon of every arity, for random values and the edges 0, 1, r − 1
-// and 2^254 − 1 bit patterns.
+// and 2^254 − 1 bit patterns; Poseidon also with its internal values deferred to the prover
+// (from inputs, chained, custom tags, parts joined).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -9,6 +10,8 @@
 #include "gadgets/multipack.hpp"
 #include "gadgets/poseidon.hpp"
 #include "gadgets/uint64.hpp"
+#include "poseidon/optimized.hpp"
+#include "r1cs/proving_assignment.hpp"
 #include "support/witness_equivalence.hpp"
 
 namespace cuzk::gadgets {
@@ -64,6 +67,63 @@ TEST(GadgetsWitnessOnly, PoseidonEveryArity) {
       poseidon_hash(cs, preimage);
     });
   }
+}
+
+// Preimages from inputs and aux, a hash of hashes, a custom domain tag: deferred hashes filled
+// as a prover fills them equal classic synthesis.
+TEST(GadgetsWitnessOnly, PoseidonFromInputsChainedAndCustomTag) {
+  static const poseidon::OptimizedConstants tagged = poseidon::OptimizedConstants::with_custom_tag(2, 1);
+  const std::vector<Fr> values = test_values(3);
+  cuzk::test::expect_same_witness([&](r1cs::ConstraintSystem& cs) {
+    const AllocatedNum a = AllocatedNum::alloc(cs, values[3]);
+    const Fr input_value = values[2];
+    const AllocatedNum input{cs.alloc_input(input_value), input_value};
+    const AllocatedNum first = poseidon_hash(cs, std::vector{input, a, a, AllocatedNum::alloc(cs, values[0])});
+    const AllocatedNum second = poseidon_hash(cs, std::vector{first, input}, tagged);
+    poseidon_hash(cs, std::vector{second, first, a, input, first, second, a, AllocatedNum::alloc(cs, values[1])});
+  });
+}
+
+// Parts synthesized separately with deferred hashes, joined (their variables shifted: aux by
+// the aux before them, inputs other than ONE by the inputs before them), equal one piece.
+TEST(GadgetsWitnessOnly, DeferredHashesOfPartsConcatenated) {
+  const std::vector<Fr> values = test_values(4);
+  auto part = [&](r1cs::ConstraintSystem& cs, size_t k) {
+    const Fr v = values[k % values.size()];
+    const AllocatedNum input{cs.alloc_input(v), v};
+    const AllocatedNum aux = AllocatedNum::alloc(cs, values[(k + 5) % values.size()]);
+    const AllocatedNum one{r1cs::Variable::one(), Fr::one()};
+    poseidon_hash(cs, std::vector{aux, input, one, aux});
+    poseidon_hash(cs, std::vector{input, aux});
+  };
+  r1cs::ProvingAssignment classic;
+  for (size_t k = 0; k < 3; ++k) part(classic, k);
+  std::vector<r1cs::WitnessAssignment> parts;
+  for (size_t k = 0; k < 3; ++k) {
+    r1cs::WitnessConstraintSystem cs({.defer_poseidon = true});
+    part(cs, k);
+    parts.push_back(std::move(cs).take());
+  }
+  r1cs::WitnessAssignment joined;
+  joined.inputs.push_back(Fr::one());
+  std::vector<const r1cs::PackedAux*> aux_parts;
+  std::vector<const r1cs::DeferredPoseidon*> hash_parts;
+  std::vector<uint64_t> aux_offsets, input_offsets;
+  uint64_t aux_offset = 0;
+  for (const r1cs::WitnessAssignment& p : parts) {
+    aux_offsets.push_back(aux_offset);
+    aux_offset += p.aux.size();
+    input_offsets.push_back(joined.inputs.size() - 1);
+    joined.inputs.insert(joined.inputs.end(), p.inputs.begin() + 1, p.inputs.end());
+    aux_parts.push_back(&p.aux);
+    hash_parts.push_back(&p.deferred_poseidon);
+  }
+  ThreadPool pool(2);
+  joined.aux = r1cs::PackedAux::concatenate(aux_parts, pool);
+  joined.deferred_poseidon = r1cs::DeferredPoseidon::concatenate(hash_parts, aux_offsets, input_offsets);
+  EXPECT_EQ(joined.deferred_poseidon.num_hashes(), 6u);
+  EXPECT_EQ(joined.deferred_poseidon.internal_values(), 3 * (376u + 310u));
+  cuzk::test::expect_witness_equals(joined, classic);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Test support: witness-only synthesis equals classic synthesis. Runs the same synthesis into
-// a ProvingAssignment and into a WitnessConstraintSystem and expects the same inputs (ONE
-// first) and the same aux assignment, value for value, naming the first difference.
+// a ProvingAssignment and into a WitnessConstraintSystem (with and without deferred Poseidon
+// hashes, which are filled as a prover fills them) and expects the same inputs (ONE first) and
+// the same aux assignment, value for value, naming the first difference.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_constraint_system.hpp"
+#include "r1cs/witness_expansion.hpp"
 
 namespace cuzk::test {
 
@@ -17,7 +19,9 @@ inline void expect_witness_equals(const r1cs::WitnessAssignment& w, const r1cs::
   ASSERT_EQ(w.inputs.size(), classic.input_assignment.size());
   for (size_t i = 0; i < w.inputs.size(); ++i) ASSERT_EQ(w.inputs[i], classic.input_assignment[i]) << "input " << i;
   ASSERT_EQ(w.aux.size(), classic.aux_assignment.size());
-  const std::vector<ff::Fr> aux = w.aux.expand();
+  r1cs::ProvingAssignment expanded;
+  r1cs::expand_witness(w, expanded);  // the deferred hashes filled
+  const std::vector<ff::Fr>& aux = expanded.aux_assignment;
   for (size_t i = 0; i < aux.size(); ++i) ASSERT_EQ(aux[i], classic.aux_assignment[i]) << "aux " << i;
 }
 
@@ -25,9 +29,12 @@ inline void expect_witness_equals(const r1cs::WitnessAssignment& w, const r1cs::
 inline void expect_same_witness(const std::function<void(r1cs::ConstraintSystem&)>& synthesize) {
   r1cs::ProvingAssignment classic;
   synthesize(classic);
-  r1cs::WitnessConstraintSystem witness_only;
-  synthesize(witness_only);
-  expect_witness_equals(witness_only.witness(), classic);
+  for (const bool defer_poseidon : {false, true}) {
+    SCOPED_TRACE(defer_poseidon ? "Poseidon deferred" : "Poseidon in the witness");
+    r1cs::WitnessConstraintSystem witness_only({.defer_poseidon = defer_poseidon});
+    synthesize(witness_only);
+    expect_witness_equals(witness_only.witness(), classic);
+  }
 }
 
 }  // namespace cuzk::test

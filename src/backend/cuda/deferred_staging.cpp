@@ -34,6 +34,8 @@ Status DeferredStaging::stage(const r1cs::ProvingAssignment& cs, const GpuCompac
   const DevicePackedAux packed{field_mask_.data(), bit_values_.data(), field_rank_.data(), field_values_.data(),
                                aux.size()};
   CUZK_RETURN_IF_ERROR(expand_packed_aux(packed, d_w.subspan(inputs, aux.size()).data(), stream.handle()));
+  // the internal values of the hashes the synthesis left to the prover
+  CUZK_RETURN_IF_ERROR(poseidon_.fill(cs.deferred_poseidon, d_w, inputs, uploader, pool, stream));
 
   // a, b, c from the recorded matrices, then every row checked (the input rows and the padding
   // hold by construction, so only the constraints' rows are)

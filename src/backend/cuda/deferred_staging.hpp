@@ -2,7 +2,8 @@
 // deferred(): its inputs and packed aux, its A, B, C recorded). Per circuit it uploads the
 // inputs and the packed aux (≈ 3 bits per bit-valued aux value, 32 bytes per other value:
 // 101 MB for a 32 GiB PoRep partition instead of its 17 GB of aux and a, b, c), expands the aux
-// into the MSMs' scalar vector w = inputs ‖ aux, computes a, b, c = A·w, B·w, C·w (with the
+// into the MSMs' scalar vector w = inputs ‖ aux, computes the internal values of the Poseidon
+// hashes the synthesis deferred (poseidon_fill_gpu.hpp), computes a, b, c = A·w, B·w, C·w (with the
 // input rows and the domain's zero padding) from the matrices resident on the device straight
 // into the NTTs' buffers, and checks a_j·b_j = c_j on every row before anything is proved.
 // C++ only.
@@ -16,6 +17,7 @@
 #include "backend/cuda/device_array.hpp"
 #include "backend/cuda/device_stream.hpp"
 #include "backend/cuda/pinned_uploader.hpp"
+#include "backend/cuda/poseidon_fill_gpu.hpp"
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -38,6 +40,7 @@ class DeferredStaging {
   DeviceArray<uint64_t> field_mask_, bit_values_, field_rank_;
   DeviceArray<ff::Fr> field_values_;
   DeviceArray<unsigned long long> first_failing_;
+  GpuPoseidonFill poseidon_;
 };
 
 }  // namespace cuzk::backend::cuda

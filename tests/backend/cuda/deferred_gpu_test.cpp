@@ -4,7 +4,7 @@
 // that are and are not powers of two, for the XOR demo (inputs beside aux) and the synthetic
 // circuit (field values among the bits); the matrices stay resident while their shape lives and
 // are freed after; a witness that breaks one constraint is refused as UNSATISFIABLE naming it,
-// and nothing is proved.
+// and nothing is proved; Poseidon hashes left to the device are computed there and checked.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -16,6 +16,7 @@
 #include "circuits/synthetic.hpp"
 #include "common/thread_pool.hpp"
 #include "gpu_test_util.hpp"
+#include "poseidon_test_circuit.hpp"
 #include "groth16/demo_circuit.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
@@ -54,8 +55,8 @@ r1cs::ProvingAssignment classic(const r1cs::Circuit& circuit) {
   return cs;
 }
 
-r1cs::WitnessAssignment witness_of(const r1cs::Circuit& circuit) {
-  Result<r1cs::WitnessAssignment> witness = r1cs::synthesize_witness(circuit);
+r1cs::WitnessAssignment witness_of(const r1cs::Circuit& circuit, r1cs::WitnessOptions options = {}) {
+  Result<r1cs::WitnessAssignment> witness = r1cs::synthesize_witness(circuit, options);
   EXPECT_TRUE(witness.is_ok()) << witness.status().to_string();
   return witness.is_ok() ? std::move(witness).value() : r1cs::WitnessAssignment{};
 }
@@ -138,7 +139,7 @@ TEST_F(DeferredGpuTest, MatricesStayResidentWhileTheirShapeLives) {
 // The witness with aux `changed` increased by 3.
 r1cs::WitnessAssignment with_changed_aux(const r1cs::WitnessAssignment& witness, size_t changed) {
   const std::vector<Fr> values = witness.aux.expand();
-  r1cs::WitnessAssignment out{witness.inputs, {}};
+  r1cs::WitnessAssignment out{witness.inputs, {}, witness.deferred_poseidon};
   for (size_t i = 0; i < values.size(); ++i) out.aux.push(i == changed ? values[i] + Fr::from_u64(3) : values[i]);
   return out;
 }
@@ -169,6 +170,36 @@ TEST_F(DeferredGpuTest, AWitnessThatBreaksAConstraintIsUnsatisfiable) {
   const std::string named = cpu_check.message().substr(0, cpu_check.message().find(" (a"));
   EXPECT_NE(proofs.status().message().find(named), std::string::npos) << proofs.status().message() << " / " << named;
   EXPECT_NE(proofs.status().message().find("circuit 0"), std::string::npos) << proofs.status().message();
+}
+
+// Poseidon hashes whose internal values the synthesis deferred are computed on the device: the
+// proofs equal the CPU's over classic synthesis, alone and beside the same circuit's deferred
+// assignment without deferred hashes and its whole one; a changed preimage value (its hash no
+// longer the one the witness holds) is refused as UNSATISFIABLE.
+TEST_F(DeferredGpuTest, DeferredPoseidonHashesBitIdenticalAndChecked) {
+  const test::PoseidonTestCircuit a(40, 7);
+  const groth16::ProvingKey pk = key_for(a, 7);
+  const auto shape = record(a);
+  const r1cs::WitnessAssignment hashes_deferred = witness_of(a, {.defer_poseidon = true});
+  ASSERT_EQ(hashes_deferred.deferred_poseidon.num_hashes(), 200u);
+  const r1cs::ProvingAssignment d = deferred(hashes_deferred, shape), d_plain = deferred(witness_of(a), shape);
+  const r1cs::ProvingAssignment c = classic(a);
+  auto prover = GpuProver::create(0);
+  ASSERT_TRUE(prover.is_ok()) << prover.status().to_string();
+  expect_same_proofs(pk, {&d}, {&c}, **prover);
+  expect_same_proofs(pk, {&d, &c, &d_plain}, {&c, &c, &c}, **prover);
+
+  uint64_t preimage = 0;  // an aux value some hash reads
+  for (const uint64_t v : hashes_deferred.deferred_poseidon.groups()[0].preimage) {
+    if (v & r1cs::DeferredPoseidon::kAuxTag) preimage = v;
+  }
+  ASSERT_TRUE(preimage & r1cs::DeferredPoseidon::kAuxTag);
+  const r1cs::ProvingAssignment broken =
+      deferred(with_changed_aux(hashes_deferred, preimage & ~r1cs::DeferredPoseidon::kAuxTag), shape);
+  const r1cs::ProvingAssignment* one[] = {&broken};
+  groth16::FixedBlinding blinding(Fr::one(), Fr::one());
+  const auto proofs = (*prover)->prove(pk, one, kBellperson, blinding);
+  EXPECT_EQ(proofs.status().code(), StatusCode::kUnsatisfiable) << proofs.status().to_string();
 }
 
 }  // namespace
