@@ -4,17 +4,21 @@
 // and with a recycled assignment. The instance is synthetic (sparse trees) and built outside
 // the timed region; a run synthesizes `sectors` of the partition's 2349 sector slots (every
 // slot has the same shape, so the rate is the partition's rate). Also the time to build the
-// synthetic witness itself, and witness-only synthesis (the deferred path). The whole partition
-// on request (see main). Results: docs/PERF.md.
+// synthetic witness itself, witness-only synthesis (the deferred path), and a request's vanilla
+// proofs checked and synthesized witness-only. The whole partition on request (see main).
+// Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <map>
 #include <string>
 #include <thread>
 
 #include "filecoin/fallback_post.hpp"
+#include "filecoin/post_check.hpp"
 #include "filecoin/post_kind.hpp"
+#include "filecoin/synthetic_post.hpp"
 #include "r1cs/witness.hpp"
 
 namespace {
@@ -92,6 +96,55 @@ BENCHMARK(BM_WindowPostWitnessOnly)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// What a prover does with Curio's WindowPoSt request, `sectors` real sectors (synthetic vanilla
+// proofs in Curio's bincode, made outside the timed region) on `threads` (0 = all cores): the
+// vanilla proofs read and natively checked (every path hashed, each level's hash recorded),
+// then witness-only synthesis, Poseidon in the witness (defer = 0) or left to the GPU (defer = 1:
+// the recorded path hashes are taken, nothing is hashed again). Counters: each phase's ms.
+void BM_WindowPostFromVanillaProofs(benchmark::State& state) {
+  const size_t sectors = static_cast<size_t>(state.range(0));
+  const size_t threads = state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
+  const r1cs::WitnessOptions options{.defer_poseidon = state.range(2) != 0};
+  filecoin::PostConfig config = *filecoin::post_config(filecoin::PostKind::kWindow, uint64_t{32} << 30);
+  config.sector_count = sectors;
+  const filecoin::Randomness randomness{};
+  std::vector<uint64_t> ids(sectors);
+  for (size_t i = 0; i < sectors; ++i) ids[i] = 1000 + i;
+  ThreadPool pool(threads);
+  const auto proofs = filecoin::synthetic_post_sector_proofs(config, randomness, 0, ids, 7, pool);
+  if (!proofs.is_ok()) {
+    state.SkipWithError(proofs.status().to_string().c_str());
+    return;
+  }
+  double check_ms = 0, witness_ms = 0;
+  for (auto _ : state) {
+    const auto t0 = std::chrono::steady_clock::now();
+    Result<filecoin::PostPartition> partition = filecoin::prepare_post_partition(config, *proofs, randomness, 0, pool);
+    const auto t1 = std::chrono::steady_clock::now();
+    if (!partition.is_ok()) {
+      state.SkipWithError(partition.status().to_string().c_str());
+      break;
+    }
+    Result<r1cs::WitnessAssignment> witness = filecoin::synthesize_witness_parallel(partition->circuit, pool, options);
+    const auto t2 = std::chrono::steady_clock::now();
+    if (!witness.is_ok()) {
+      state.SkipWithError(witness.status().to_string().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(witness->inputs.data());
+    check_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
+    witness_ms += std::chrono::duration<double, std::milli>(t2 - t1).count();
+  }
+  const double n = static_cast<double>(state.iterations());
+  state.counters["threads"] = static_cast<double>(threads);
+  state.counters["check_ms"] = check_ms / n;
+  state.counters["witness_ms"] = witness_ms / n;
+}
+BENCHMARK(BM_WindowPostFromVanillaProofs)
+    ->ArgsProduct({{64}, {1}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 // Building a synthetic witness (sparse 2^30-leaf trees, challenged leaves only) for `sectors`
 // sector slots of the 32 GiB WindowPoSt partition, on every core.
 void BM_WindowPostWitness(benchmark::State& state) {
@@ -111,8 +164,8 @@ BENCHMARK(BM_WindowPostWitness)->Arg(2349)->Unit(benchmark::kMillisecond)->UseRe
 }  // namespace
 
 // The whole partition (125 M constraints, ≈ 17 GiB of assignment) only on request:
-// CUZK_BENCH_FULL_PARTITION=1 registers {2349 slots, all cores, fresh memory}, classic and
-// witness-only.
+// CUZK_BENCH_FULL_PARTITION=1 registers {2349 slots, all cores, fresh memory}, classic,
+// witness-only, and from vanilla proofs.
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (const char* full = std::getenv("CUZK_BENCH_FULL_PARTITION"); full != nullptr && std::string(full) == "1") {
@@ -122,6 +175,11 @@ int main(int argc, char** argv) {
         ->UseRealTime()
         ->Iterations(1);
     benchmark::RegisterBenchmark("BM_WindowPostWitnessOnly", BM_WindowPostWitnessOnly)
+        ->ArgsProduct({{2349}, {0}, {0, 1}})
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(3);
+    benchmark::RegisterBenchmark("BM_WindowPostFromVanillaProofs", BM_WindowPostFromVanillaProofs)
         ->ArgsProduct({{2349}, {0}, {0, 1}})
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()

@@ -19,8 +19,12 @@ using r1cs::ConstraintSystem;
 
 namespace {
 
-AllocatedNum hash_level(ConstraintSystem& cs, TreeHasher hasher, std::span<const AllocatedNum> children) {
-  if (hasher == TreeHasher::kPoseidon) return gadgets::poseidon_hash(cs, children);
+// `known`: the level's hash where a native check recorded it (PathLevel::hash).
+AllocatedNum hash_level(ConstraintSystem& cs, TreeHasher hasher, std::span<const AllocatedNum> children,
+                        const Fr* known = nullptr) {
+  if (hasher == TreeHasher::kPoseidon) {
+    return known ? gadgets::poseidon_hash_known(cs, children, *known) : gadgets::poseidon_hash(cs, children);
+  }
   std::vector<Boolean> bits;
   for (const AllocatedNum& child : children) gadgets::append_fr_preimage_bits(cs, child, bits);
   return gadgets::sha256_fr32(cs, bits);
@@ -28,22 +32,30 @@ AllocatedNum hash_level(ConstraintSystem& cs, TreeHasher hasher, std::span<const
 
 // One level: the node inserted among its siblings at the bits' position, hashed.
 AllocatedNum hash_path_level(ConstraintSystem& cs, TreeHasher hasher, const AllocatedNum& node,
-                             std::span<const Boolean> bits, std::span<const AllocatedNum> siblings) {
-  return hash_level(cs, hasher, insert(cs, node, bits, siblings));
+                             std::span<const Boolean> bits, std::span<const AllocatedNum> siblings,
+                             const Fr* known = nullptr) {
+  return hash_level(cs, hasher, insert(cs, node, bits, siblings), known);
+}
+
+// The root from `leaf`; each level's hash also written to record->levels[i].hash when given.
+Fr climb(TreeHasher hasher, const Fr& leaf, const MerklePath& path, MerklePath* record) {
+  Fr cur = leaf;
+  std::vector<Fr> children;
+  for (size_t i = 0; i < path.levels.size(); ++i) {
+    const PathLevel& level = path.levels[i];
+    children.assign(level.siblings.begin(), level.siblings.end());
+    children.insert(children.begin() + static_cast<std::ptrdiff_t>(level.index), cur);
+    cur = hash_children(hasher, children);
+    if (record) record->levels[i].hash = cur;
+  }
+  return cur;
 }
 
 }  // namespace
 
-Fr path_root(TreeHasher hasher, const Fr& leaf, const MerklePath& path) {
-  Fr cur = leaf;
-  std::vector<Fr> children;
-  for (const PathLevel& level : path.levels) {
-    children.assign(level.siblings.begin(), level.siblings.end());
-    children.insert(children.begin() + static_cast<std::ptrdiff_t>(level.index), cur);
-    cur = hash_children(hasher, children);
-  }
-  return cur;
-}
+Fr path_root(TreeHasher hasher, const Fr& leaf, const MerklePath& path) { return climb(hasher, leaf, path, nullptr); }
+
+Fr record_path_hashes(TreeHasher hasher, const Fr& leaf, MerklePath& path) { return climb(hasher, leaf, path, &path); }
 
 Result<std::vector<size_t>> por_path_arities(const TreeShape& shape, uint64_t leaves, const MerklePath& path) {
   Result<std::vector<size_t>> arities = shape.level_arities(leaves);
@@ -79,7 +91,8 @@ void synthesize_levels(ConstraintSystem& cs, TreeHasher hasher, const std::vecto
     for (size_t b = 0; b < index_bits; ++b) path_bits.push_back(AllocatedBit::alloc(cs, (level.index >> b) & 1));
     siblings.clear();
     for (const Fr& s : level.siblings) siblings.push_back(AllocatedNum::alloc(cs, s));
-    cur = hash_path_level(cs, hasher, cur, std::span(path_bits).subspan(first_bit, index_bits), siblings);
+    cur = hash_path_level(cs, hasher, cur, std::span(path_bits).subspan(first_bit, index_bits), siblings,
+                          level.hash ? &*level.hash : nullptr);
   }
   gadgets::pack_into_inputs(cs, path_bits);
   const AllocatedNum rt = root.allocated ? *root.allocated : AllocatedNum::alloc(cs, root.value);

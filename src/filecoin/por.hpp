@@ -46,5 +46,7 @@ Result<std::vector<size_t>> por_path_arities(const TreeShape& shape, uint64_t le
 
 // The root a path leads to from a leaf, computed natively (for witnesses and checks).
 ff::Fr path_root(TreeHasher hasher, const ff::Fr& leaf, const MerklePath& path);
+// The same, recording every level's hash in the path (PathLevel::hash).
+ff::Fr record_path_hashes(TreeHasher hasher, const ff::Fr& leaf, MerklePath& path);
 
 }  // namespace cuzk::filecoin

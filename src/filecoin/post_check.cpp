@@ -104,10 +104,15 @@ std::optional<std::string> check_part(const char* part, const MerklePath& path, 
   return std::nullopt;
 }
 
+struct CheckedSector {
+  std::vector<uint64_t> leaves;   // per inclusion proof
+  std::vector<MerklePath> paths;  // per inclusion proof, the level hashes recorded
+};
+
 // Every check of one sector; an error naming its challenge and field.
-Result<std::vector<uint64_t>> check_sector(const PostConfig& config, const ProofShape& shape,
-                                           const FallbackPostSectorProof& proof, const Randomness& randomness,
-                                           size_t partition, size_t slot) {
+Result<CheckedSector> check_sector(const PostConfig& config, const ProofShape& shape,
+                                   const FallbackPostSectorProof& proof, const Randomness& randomness,
+                                   size_t partition, size_t slot) {
   const uint64_t id = proof.sector_id;
   const std::vector<uint64_t> expected_leaves = post_sector_leaf_challenges(config, randomness, partition, slot, id);
   const PostSectorProof& sector = proof.sectors.front();
@@ -115,8 +120,9 @@ Result<std::vector<uint64_t>> check_sector(const PostConfig& config, const Proof
   if (poseidon::poseidon_hash_optimized(preimage) != proof.comm_r) {
     return sector_error(slot, id, "comm_r is not Poseidon(comm_c, comm_r_last)");
   }
-  std::vector<uint64_t> leaves;
-  leaves.reserve(sector.inclusion_proofs.size());
+  CheckedSector out;
+  out.leaves.reserve(sector.inclusion_proofs.size());
+  out.paths.reserve(sector.inclusion_proofs.size());
   for (size_t n = 0; n < sector.inclusion_proofs.size(); ++n) {
     const PostInclusionProof& inclusion = sector.inclusion_proofs[n];
     std::string problem = challenge_name(n);
@@ -151,15 +157,17 @@ Result<std::vector<uint64_t>> check_sector(const PostConfig& config, const Proof
       problem += "root is not the sector's comm_r_last";
       return sector_error(slot, id, problem);
     }
-    if (path_root(config.shape.hasher, inclusion.leaf, inclusion.full_path()) != inclusion.root) {
+    MerklePath path = inclusion.full_path();
+    if (record_path_hashes(config.shape.hasher, inclusion.leaf, path) != inclusion.root) {
       problem += "the path from leaf ";
       problem += std::to_string(leaf);
       problem += " does not hash to root (a wrong leaf or sibling hash)";
       return sector_error(slot, id, problem);
     }
-    leaves.push_back(leaf);
+    out.leaves.push_back(leaf);
+    out.paths.push_back(std::move(path));
   }
-  return leaves;
+  return out;
 }
 
 }  // namespace
@@ -240,7 +248,7 @@ Result<CheckedPostPartition> check_post_partition(const PostConfig& config, cons
   }
   CUZK_ASSIGN_OR_RETURN(const ProofShape shape, proof_shape(config));
   const size_t count = input.sectors.size();
-  std::vector<Result<std::vector<uint64_t>>> results(count, Status::internal("not checked"));
+  std::vector<Result<CheckedSector>> results(count, Status::internal("not checked"));
   const auto check_range = [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
       results[i] = check_sector(config, shape, input.sectors[i], randomness, partition, i);
@@ -255,7 +263,9 @@ Result<CheckedPostPartition> check_post_partition(const PostConfig& config, cons
   for (size_t i = 0; i < count; ++i) {
     if (!results[i].is_ok()) return results[i].status();
     out.sectors.push_back({input.sectors[i].sector_id, input.sectors[i].comm_r});
-    out.challenges.push_back(std::move(results[i]).value());
+    CheckedSector sector = std::move(results[i]).value();
+    out.challenges.push_back(std::move(sector.leaves));
+    out.paths.push_back(std::move(sector.paths));
   }
   return out;
 }
@@ -271,7 +281,7 @@ FallbackPoStCircuit post_partition_circuit(const PostConfig& config, const PostP
     for (size_t n = first; n < first + count; ++n) {
       w.challenges.push_back(checked.challenges[sector][n]);
       w.leaves.push_back(vanilla.inclusion_proofs[n].leaf);
-      w.paths.push_back(vanilla.inclusion_proofs[n].full_path());
+      w.paths.push_back(checked.paths[sector][n]);  // its level hashes recorded by the check
     }
     return w;
   };

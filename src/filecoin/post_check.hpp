@@ -49,6 +49,9 @@ Result<PostPartitionInput> read_post_partition(const PostConfig& config,
 struct CheckedPostPartition {
   std::vector<PublicSector> sectors;              // id and comm_r, as the verifier knows them
   std::vector<std::vector<uint64_t>> challenges;  // per sector: the leaf of each inclusion proof
+  // per sector: each inclusion proof's whole path (base, sub, top levels), every level's hash
+  // recorded as the check computed it (PathLevel::hash)
+  std::vector<std::vector<MerklePath>> paths;
 };
 
 // rust-fil-proofs' FallbackPoSt::verify, failing by name: the randomness a canonical field

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -19,10 +20,14 @@ namespace cuzk::filecoin {
 ff::Fr hash_children(TreeHasher hasher, std::span<const ff::Fr> children);
 
 // One level of an inclusion path: the siblings in order (arity − 1 of them) and the position
-// of the path's own node among the arity children.
+// of the path's own node among the arity children; and, where a native check recorded it
+// (record_path_hashes), the node the level hashes to, which a witness-only synthesis that
+// leaves Poseidon to the prover takes instead of hashing again (a wrong one fails the hash's
+// last constraint, never makes a proof).
 struct PathLevel {
   std::vector<ff::Fr> siblings;
   size_t index = 0;
+  std::optional<ff::Fr> hash;
 };
 
 struct MerklePath {

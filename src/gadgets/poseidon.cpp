@@ -309,7 +309,8 @@ AllocatedNum poseidon_hash_reference(ConstraintSystem& cs, std::span<const Alloc
 
 namespace {
 
-AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const AllocatedNum> preimage) {
+AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const AllocatedNum> preimage,
+                    const Fr* known = nullptr) {
   thread_local Steps steps;
   thread_local std::vector<Variable> slots, in_a, in_b;
   thread_local LinearCombination lcs[3];
@@ -323,7 +324,8 @@ AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const 
       values[i] = preimage[i].value;
       variables[i] = preimage[i].variable;
     }
-    const Fr hash = poseidon::poseidon_hash_optimized(std::span<const Fr>(values, preimage.size()), *tmpl.constants);
+    const Fr hash =
+        known ? *known : poseidon::poseidon_hash_optimized(std::span<const Fr>(values, preimage.size()), *tmpl.constants);
     return {witness->alloc_deferred_poseidon(*tmpl.constants, std::span<const Variable>(variables, preimage.size()), hash),
             hash};
   }
@@ -366,6 +368,10 @@ AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const 
 
 AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
   return replay(cs, template_for(preimage.size()), preimage);
+}
+
+AllocatedNum poseidon_hash_known(ConstraintSystem& cs, std::span<const AllocatedNum> preimage, const Fr& known) {
+  return replay(cs, template_for(preimage.size()), preimage, &known);
 }
 
 AllocatedNum poseidon_hash(ConstraintSystem& cs, std::span<const AllocatedNum> preimage,

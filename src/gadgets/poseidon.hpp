@@ -34,6 +34,13 @@ AllocatedNum poseidon_hash(r1cs::ConstraintSystem& cs, std::span<const Allocated
 AllocatedNum poseidon_hash(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
                            const poseidon::OptimizedConstants& constants);
 
+// The same circuit where the hash is already known (a native check computed it from the same
+// values): a witness-only system that defers Poseidon (r1cs::WitnessOptions::defer_poseidon)
+// takes `known` instead of hashing again; every other system computes as poseidon_hash does. A
+// wrong `known` breaks the hash's last constraint, which the prover's row check finds.
+AllocatedNum poseidon_hash_known(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
+                                 const ff::Fr& known);
+
 // The same circuit built step by step as neptune does (slow; defines the recording).
 AllocatedNum poseidon_hash_reference(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage);
 

@@ -4,6 +4,7 @@
 // sectors than slots is padded as rust-fil-proofs pads it; every tampering is refused by name.
 #include <gtest/gtest.h>
 
+#include "filecoin/por.hpp"
 #include "filecoin/post_check.hpp"
 #include "post_fixture.hpp"
 #include "r1cs/test_constraint_system.hpp"
@@ -45,6 +46,20 @@ TEST(PostCheck, TheRealSectorProofPassesWithItsChallenges) {
     ASSERT_TRUE(checked.is_ok()) << checked.status().to_string();
     EXPECT_EQ(checked->challenges[0], post_sector_leaf_challenges(config, zero, 0, 0, 1));
     EXPECT_EQ(checked->sectors[0].comm_r, input->sectors[0].comm_r);
+    // Every level's hash recorded as the check computed it: the path's own hashes climb to the root.
+    const PostSectorProof& vanilla = input->sectors[0].sectors.front();
+    ASSERT_EQ(checked->paths[0].size(), vanilla.inclusion_proofs.size());
+    for (size_t n = 0; n < vanilla.inclusion_proofs.size(); ++n) {
+      const MerklePath& path = checked->paths[0][n];
+      ASSERT_EQ(path.levels.size(), vanilla.inclusion_proofs[n].full_path().levels.size());
+      MerklePath prefix;
+      for (const PathLevel& level : path.levels) {
+        prefix.levels.push_back(level);
+        ASSERT_TRUE(level.hash.has_value());
+        EXPECT_EQ(*level.hash, path_root(config.shape.hasher, vanilla.inclusion_proofs[n].leaf, prefix));
+      }
+      EXPECT_EQ(*path.levels.back().hash, vanilla.comm_r_last);
+    }
   }
   // Another randomness names other leaves.
   const PostConfig config = post_config(RegisteredPostProof::kWindow32GiBV1_1);

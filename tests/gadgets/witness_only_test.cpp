@@ -2,7 +2,7 @@
 // bit allocation, bit decompositions (plain and strict), multipacking into inputs and into a
 // number, UInt64, and Poseidon of every arity, for random values and the edges 0, 1, r − 1
 // and 2^254 − 1 bit patterns; Poseidon also with its internal values deferred to the prover
-// (from inputs, chained, custom tags, parts joined).
+// (from inputs, chained, custom tags, parts joined, hashes known beforehand).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -82,6 +82,24 @@ TEST(GadgetsWitnessOnly, PoseidonFromInputsChainedAndCustomTag) {
     const AllocatedNum second = poseidon_hash(cs, std::vector{first, input}, tagged);
     poseidon_hash(cs, std::vector{second, first, a, input, first, second, a, AllocatedNum::alloc(cs, values[1])});
   });
+}
+
+// A hash known beforehand (a native check's) is taken as given where Poseidon is deferred and
+// recomputed elsewhere: both equal classic synthesis.
+TEST(GadgetsWitnessOnly, PoseidonWithAKnownHash) {
+  const std::vector<Fr> values = test_values(5);
+  for (const size_t arity : {2, 8}) {
+    SCOPED_TRACE(arity);
+    std::vector<Fr> preimage_values;
+    for (size_t i = 0; i < arity; ++i) preimage_values.push_back(values[(i + 3) % values.size()]);
+    const Fr known = poseidon::poseidon_hash_optimized(preimage_values);
+    cuzk::test::expect_same_witness([&](r1cs::ConstraintSystem& cs) {
+      std::vector<AllocatedNum> preimage;
+      for (const Fr& v : preimage_values) preimage.push_back(AllocatedNum::alloc(cs, v));
+      const AllocatedNum hash = poseidon_hash_known(cs, preimage, known);
+      EXPECT_EQ(hash.value, known);
+    });
+  }
 }
 
 // Parts synthesized separately with deferred hashes, joined (their variables shifted: aux by

@@ -226,7 +226,7 @@ Result<ChallengeProof> blank_challenge_proof(const PorepConfig& config) {
   auto blank_path = [&](const TreeShape& shape) -> Result<InclusionProof> {
     CUZK_ASSIGN_OR_RETURN(const std::vector<size_t> arities, shape.level_arities(config.nodes));
     InclusionProof proof;
-    for (const size_t arity : arities) proof.path.levels.push_back({std::vector<Fr>(arity - 1), 0});
+    for (const size_t arity : arities) proof.path.levels.push_back({std::vector<Fr>(arity - 1), 0, std::nullopt});
     proof.base_levels = arities.size() - (shape.sub_arity != 0) - (shape.top_arity != 0);
     proof.form = shape.top_arity != 0 ? ProofForm::kTop : shape.sub_arity != 0 ? ProofForm::kSub : ProofForm::kSingle;
     return proof;

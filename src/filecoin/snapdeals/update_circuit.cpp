@@ -326,7 +326,7 @@ Result<SnapPartitionProof> blank_snap_partition(const SnapConfig& config) {
     CUZK_ASSIGN_OR_RETURN(const std::vector<size_t> arities, shape.level_arities(config.nodes));
     InclusionProof proof;
     proof.form = porep::proof_form_of(shape);
-    for (const size_t arity : arities) proof.path.levels.push_back({std::vector<Fr>(arity - 1), 0});
+    for (const size_t arity : arities) proof.path.levels.push_back({std::vector<Fr>(arity - 1), 0, std::nullopt});
     proof.base_levels = arities.size() - porep::upper_levels_of(shape);
     return proof;
   };
