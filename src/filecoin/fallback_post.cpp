@@ -121,23 +121,9 @@ Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCi
       },
       max_chunks);
   if (!failure.is_ok()) return failure;
-  r1cs::WitnessAssignment out;
-  out.inputs.push_back(Fr::one());
-  std::vector<const r1cs::PackedAux*> aux_parts;
-  std::vector<const r1cs::DeferredPoseidon*> hash_parts;
-  std::vector<uint64_t> aux_offsets, input_offsets;
-  uint64_t aux_offset = 0;
-  for (const auto& [begin, part] : parts) {
-    input_offsets.push_back(out.inputs.size() - 1);  // its input i ≥ 1 lands at i + this
-    aux_offsets.push_back(aux_offset);
-    aux_offset += part.aux.size();
-    out.inputs.insert(out.inputs.end(), part.inputs.begin() + 1, part.inputs.end());  // after its ONE
-    aux_parts.push_back(&part.aux);
-    hash_parts.push_back(&part.deferred_poseidon);
-  }
-  out.aux = r1cs::PackedAux::concatenate(aux_parts, pool);  // in parallel
-  out.deferred_poseidon = r1cs::DeferredPoseidon::concatenate(hash_parts, aux_offsets, input_offsets);
-  return out;
+  std::vector<const r1cs::WitnessAssignment*> in_order;
+  for (const auto& [begin, part] : parts) in_order.push_back(&part);
+  return r1cs::concatenate_witnesses(in_order, pool);
 }
 
 }  // namespace cuzk::filecoin

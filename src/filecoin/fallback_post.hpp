@@ -58,9 +58,8 @@ Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& c
                                                     size_t max_chunks = 0, r1cs::ProvingAssignment reuse = {});
 
 // Witness-only synthesis (r1cs::WitnessConstraintSystem) of the circuit on `pool`: chunks of
-// sectors each into their own witness-only system, concatenated in order (inputs after ONE,
-// the packed aux joined in parallel by PackedAux::concatenate, the deferred hashes' variables
-// shifted to their place); equal to witness-only (and classic) synthesis in one piece, because
+// sectors each into their own witness-only system, concatenated in order
+// (r1cs::concatenate_witnesses); equal to witness-only (and classic) synthesis in one piece, because
 // a sector's values depend on its own witness alone. Errors: the first failing chunk's.
 Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
                                                             r1cs::WitnessOptions options = {}, size_t max_chunks = 0);

@@ -90,4 +90,9 @@ struct WitnessAssignment {
   DeferredPoseidon deferred_poseidon;
 };
 
+// Parts synthesized separately (each on its own system, ONE first), as one synthesis of them in
+// order would give: the inputs after ONE appended, the packed aux joined on `pool`
+// (PackedAux::concatenate), the deferred hashes' variables shifted to their place.
+WitnessAssignment concatenate_witnesses(std::span<const WitnessAssignment* const> parts, ThreadPool& pool);
+
 }  // namespace cuzk::r1cs

@@ -122,23 +122,10 @@ TEST(GadgetsWitnessOnly, DeferredHashesOfPartsConcatenated) {
     part(cs, k);
     parts.push_back(std::move(cs).take());
   }
-  r1cs::WitnessAssignment joined;
-  joined.inputs.push_back(Fr::one());
-  std::vector<const r1cs::PackedAux*> aux_parts;
-  std::vector<const r1cs::DeferredPoseidon*> hash_parts;
-  std::vector<uint64_t> aux_offsets, input_offsets;
-  uint64_t aux_offset = 0;
-  for (const r1cs::WitnessAssignment& p : parts) {
-    aux_offsets.push_back(aux_offset);
-    aux_offset += p.aux.size();
-    input_offsets.push_back(joined.inputs.size() - 1);
-    joined.inputs.insert(joined.inputs.end(), p.inputs.begin() + 1, p.inputs.end());
-    aux_parts.push_back(&p.aux);
-    hash_parts.push_back(&p.deferred_poseidon);
-  }
+  std::vector<const r1cs::WitnessAssignment*> in_order;
+  for (const r1cs::WitnessAssignment& p : parts) in_order.push_back(&p);
   ThreadPool pool(2);
-  joined.aux = r1cs::PackedAux::concatenate(aux_parts, pool);
-  joined.deferred_poseidon = r1cs::DeferredPoseidon::concatenate(hash_parts, aux_offsets, input_offsets);
+  const r1cs::WitnessAssignment joined = r1cs::concatenate_witnesses(in_order, pool);
   EXPECT_EQ(joined.deferred_poseidon.num_hashes(), 6u);
   EXPECT_EQ(joined.deferred_poseidon.internal_values(), 3 * (376u + 310u));
   cuzk::test::expect_witness_equals(joined, classic);
