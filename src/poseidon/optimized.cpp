@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "ff/fr_dot_product.hpp"
 #include "poseidon/poseidon.hpp"
 
 namespace cuzk::poseidon {
@@ -200,18 +201,16 @@ void optimized_mix(const OptimizedConstants& c, size_t round, Fr* state) {
   if (round >= c.half_full_rounds && round < c.half_full_rounds + c.partial_rounds) {
     // M'': first row and column dense, identity elsewhere.
     const SparseMatrix& s = c.sparse[round - c.half_full_rounds];
-    Fr first = s.w_hat[0] * state[0];
-    for (size_t i = 1; i < t; ++i) first += s.w_hat[i] * state[i];
+    const Fr first = ff::fr_dot_product(s.w_hat, std::span<const Fr>(state, t));
     for (size_t j = 1; j < t; ++j) state[j] += state[0] * s.v_rest[j - 1];
     state[0] = first;
     return;
   }
+  // Each output a dot product with one reduction (ff/fr_dot_product.hpp).
   const Fr* column = (round == c.half_full_rounds - 1 ? c.pre_sparse_columns : c.mds_columns).data();
   Fr next[12];
   for (size_t j = 0; j < t; ++j, column += t) {
-    Fr acc = column[0] * state[0];
-    for (size_t i = 1; i < t; ++i) acc += column[i] * state[i];
-    next[j] = acc;
+    next[j] = ff::fr_dot_product(std::span<const Fr>(column, t), std::span<const Fr>(state, t));
   }
   for (size_t j = 0; j < t; ++j) state[j] = next[j];
 }
