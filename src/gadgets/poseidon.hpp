@@ -9,7 +9,8 @@
 // replays a recording of the reference for the arity with the witness values and each
 // constraint's evaluations taken from the native optimized permutation: a prover's assignment
 // (r1cs::EvaluatedBlockSink) receives values and densities only, as one block (no linear
-// combination is built), a witness-only system the values alone, other systems the recorded
+// combination is built), a witness-only system the values alone (or, when it defers Poseidon
+// to the prover, the hash alone: r1cs/deferred_poseidon.hpp), other systems the recorded
 // combinations through ConstraintSystem::enforce_evaluated.
 #pragma once
 

@@ -211,10 +211,12 @@ TEST_F(PostKindTest, WithParametersMadeInMemoryTheRecordedPathProves) {
   const std::vector<uint8_t> payload = encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 2));
   const auto validated = def->validate(payload);
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
-  // deferred (a, b, c left to the prover): the CPU backend makes it whole and proves it
+  // deferred (a, b, c and Poseidon's internal values left to the prover): the CPU backend makes
+  // it whole, filling the hashes, and proves it
   const auto synthesized = def->synthesize(**srs, payload, validated->prepared, 0, pool, {.defer_product = true});
   ASSERT_TRUE(synthesized.is_ok()) << synthesized.status().to_string();
   EXPECT_TRUE((*synthesized)->assignment.deferred());
+  EXPECT_GT((*synthesized)->assignment.deferred_poseidon.num_hashes(), 0u);
   EXPECT_FALSE(fs::exists(recorded_matrices_path(def->srs_path())));
   const std::unique_ptr<groth16::ProverBackend> prover = backend::make_cpu_prover(pool);
   const r1cs::ProvingAssignment* one[] = {&(*synthesized)->assignment};
