@@ -70,8 +70,9 @@ void check(const Inputs& in) {
     }
     outputs.push_back(sha256_compression(cs, block, state));
   });
-  ASSERT_EQ(outputs.size(), 2u);
+  ASSERT_EQ(outputs.size(), 3u);  // classic, then witness-only with and without deferred Poseidon
   expect_same_output(outputs[0], outputs[1]);
+  expect_same_output(outputs[0], outputs[2]);
 }
 
 TEST(Sha256Witness, RandomBlocksAndStatesOfEveryKindOfBit) {
