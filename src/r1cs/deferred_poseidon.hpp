@@ -1,5 +1,5 @@
 // DeferredPoseidon: the Poseidon hashes of a witness-only synthesis whose internal values were
-// left to the prover. neptune's circuit allocates 311-505 values per hash (S-box powers and
+// left to the prover. neptune's circuit allocates 311-598 values per hash (S-box powers and
 // round states), all field elements: a 32 GiB WindowPoSt partition's 235,000 hashes are 127 M
 // values, 4 GB packed, nearly all of its witness. When a WitnessConstraintSystem defers them
 // (WitnessOptions::defer_poseidon) the gadget computes only the hash, pushes the internal values

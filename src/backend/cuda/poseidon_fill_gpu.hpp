@@ -1,7 +1,7 @@
 // GpuPoseidonFill: the deferred Poseidon hashes of a witness (r1cs::DeferredPoseidon) computed
-// on the device. A witness-only synthesis that defers them leaves each hash's 310-504 internal
+// on the device. A witness-only synthesis that defers them leaves each hash's 310-597 internal
 // values out of the packed aux (zero bits there); after the aux is expanded into w = inputs ‖
-// aux on the device, fill() uploads the hashes' positions and preimage variables (16 bytes and
+// aux on the device, fill() uploads the hashes' positions and preimage variables (8 bytes and
 // 8 per preimage entry a hash, instead of 32 per internal value) and recomputes every internal
 // value there, one thread per hash (poseidon_fill_kernels.cu). C++ only.
 //
