@@ -36,9 +36,19 @@ const filecoin::PostInstance& instance(size_t sectors) {
   return it->second;
 }
 
+// Argument 1 of every benchmark here: threads, 0 for all cores.
+size_t threads_arg(const benchmark::State& state) {
+  return state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
+}
+
+// Argument 2 of the witness-only benchmarks: 1 leaves Poseidon's internal values to the GPU.
+r1cs::WitnessOptions witness_options_arg(const benchmark::State& state) {
+  return {.defer_poseidon = state.range(2) != 0};
+}
+
 void BM_WindowPostSynthesis(benchmark::State& state) {
   const size_t sectors = static_cast<size_t>(state.range(0));
-  const size_t threads = state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
+  const size_t threads = threads_arg(state);
   const bool reuse = state.range(2) != 0;
   const filecoin::PostInstance& post = instance(sectors);
   ThreadPool pool(threads);
@@ -74,8 +84,8 @@ BENCHMARK(BM_WindowPostSynthesis)
 // with the packed witness's bytes, the host memory a deferred partition holds.
 void BM_WindowPostWitnessOnly(benchmark::State& state) {
   const size_t sectors = static_cast<size_t>(state.range(0));
-  const size_t threads = state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
-  const r1cs::WitnessOptions options{.defer_poseidon = state.range(2) != 0};
+  const size_t threads = threads_arg(state);
+  const r1cs::WitnessOptions options = witness_options_arg(state);
   const filecoin::PostInstance& post = instance(sectors);
   ThreadPool pool(threads);
   size_t aux = 0, packed = 0;
@@ -103,8 +113,8 @@ BENCHMARK(BM_WindowPostWitnessOnly)
 // the recorded path hashes are taken, nothing is hashed again). Counters: each phase's ms.
 void BM_WindowPostFromVanillaProofs(benchmark::State& state) {
   const size_t sectors = static_cast<size_t>(state.range(0));
-  const size_t threads = state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
-  const r1cs::WitnessOptions options{.defer_poseidon = state.range(2) != 0};
+  const size_t threads = threads_arg(state);
+  const r1cs::WitnessOptions options = witness_options_arg(state);
   filecoin::PostConfig config = *filecoin::post_config(filecoin::PostKind::kWindow, uint64_t{32} << 30);
   config.sector_count = sectors;
   const filecoin::Randomness randomness{};
