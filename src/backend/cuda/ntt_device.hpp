@@ -23,7 +23,8 @@
 // Trivial twiddles (the last stage of a DIF round at bit 0 and its DIT mirror) are skipped.
 // Scalings are fused into the first or last pass: the coset powers g^i on load, 1/n and
 // g^(±j)/n on store (the factor folded into the lo table), and the H quotient
-// (a·b − c)/Z on the load of the inverse transform that follows it.
+// a·b − c on the load of the inverse transform that follows it (its 1/Z in that transform's
+// output table, g^(−j)/(n·Z)).
 #pragma once
 
 #include <cstddef>
@@ -62,9 +63,8 @@ struct NttRoots {
 // Work fused into a DIF transform (ntt_dif); everything off by default.
 struct DifFusion {
   // Before the first stage, on value i (natural order), in this order:
-  const void* quotient_b = nullptr;  // non-null: v ← (v·b[i] − c[i])·quotient_factor
+  const void* quotient_b = nullptr;  // non-null: v ← v·b[i] − c[i]
   const void* quotient_c = nullptr;
-  FrWords quotient_factor{};
   DevicePowers input_powers;  // lo non-null: v ← v·x^i
   // After the last stage, on value i (which holds coefficient rev(i)):
   DevicePowers output_powers;  // lo non-null: v ← v·x^rev(i)

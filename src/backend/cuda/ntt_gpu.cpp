@@ -68,27 +68,27 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   const Fr omega_inv = omega.inverse(), shift_inv = shift.inverse();
   const Fr bases[] = {omega, omega_inv, shift, shift_inv};
   std::vector<Fr> host;
-  host.reserve(6 * lo_count + 4 * out.hi_count_ + 2 * out.column_count_);
+  host.reserve(kLoTables * lo_count + 4 * out.hi_count_ + 2 * out.column_count_);
   for (const Fr& x : bases) append_lo(host, x, Fr::one(), lo_count);
   append_lo(host, shift, size_inv, lo_count);
   append_lo(host, shift_inv, size_inv, lo_count);
+  append_lo(host, shift_inv, size_inv * vanishing_inv, lo_count);
   for (const Fr& x : bases) append_powers(host, pow2k(x, out.lo_log_), out.hi_count_);
   // ω_(2^L) = ω^(n/2^L)
   for (const Fr& x : {omega, omega_inv}) append_powers(host, pow2k(x, log_size - column_log), out.column_count_);
   CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size()));
   CUZK_RETURN_IF_ERROR(out.tables_.upload(host));
   out.size_inv_ = words_of(size_inv);
-  out.vanishing_inv_ = words_of(vanishing_inv);
   return out;
 }
 
 DevicePowers GpuDomain::powers(Table lo, Table hi) const {
   const Fr* base = tables_.span().data();
-  return {base + (lo << lo_log_), base + (size_t{6} << lo_log_) + hi * hi_count_, lo_log_};
+  return {base + (lo << lo_log_), base + (size_t{kLoTables} << lo_log_) + hi * hi_count_, lo_log_};
 }
 
 NttRoots GpuDomain::roots(Table which) const {
-  const Fr* columns = tables_.span().data() + (size_t{6} << lo_log_) + 4 * hi_count_;
+  const Fr* columns = tables_.span().data() + (size_t{kLoTables} << lo_log_) + 4 * hi_count_;
   return {columns + which * column_count_, powers(which, which)};
 }
 
@@ -152,8 +152,7 @@ Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<cons
   DifFusion fusion;
   fusion.quotient_b = b.data();
   fusion.quotient_c = c.data();
-  fusion.quotient_factor = domain.vanishing_inv();
-  fusion.output_powers = domain.coset_inv_over_size();
+  fusion.output_powers = domain.coset_inv_over_size_vanishing();  // the 1/Z folded in
   // DIF: position i holds coefficient rev(i), which the H MSM reads as it is
   return ntt_dif(a.data(), domain.log_size(), domain.inverse_roots(), fusion, stream);
 }

@@ -21,10 +21,10 @@
 
 namespace cuzk::backend::cuda {
 
-// A domain's tables on the current device, all small (4·n/2^k + 6·2^k + 2^10 elements, k the
+// A domain's tables on the current device, all small (4·n/2^k + 7·2^k + 2^10 elements, k the
 // first pass's stage count: 32 MiB at 2^27): the roots of ω and ω^(−1) (ntt_device.hpp
-// NttRoots), the coset powers g^j, g^j/n and g^(−j)/n as lo/hi table pairs, and the scalars
-// 1/n and 1/Z on the coset.
+// NttRoots), the coset powers g^j, g^j/n, g^(−j)/n and g^(−j)/(n·Z) as lo/hi table pairs (Z
+// the vanishing polynomial on the coset), and the scalar 1/n.
 class GpuDomain {
  public:
   // Errors: kOutOfMemory, kDeviceError.
@@ -42,14 +42,24 @@ class GpuDomain {
   DevicePowers coset() const { return powers(kShift, kShift); }                        // g^j
   DevicePowers coset_over_size() const { return powers(kShiftOverSize, kShift); }     // g^j/n
   DevicePowers coset_inv_over_size() const { return powers(kShiftInvOverSize, kShiftInv); }  // g^(−j)/n
+  // g^(−j)/(n·Z), Z the vanishing polynomial's value on the coset: the H quotient's output scaling.
+  DevicePowers coset_inv_over_size_vanishing() const { return powers(kShiftInvOverSizeVanishing, kShiftInv); }
   const FrWords& size_inv() const { return size_inv_; }
-  const FrWords& vanishing_inv() const { return vanishing_inv_; }
 
  private:
   // The tables, in this order in tables_: lo tables of 2^lo_log_ elements for ω, ω^(−1), g,
-  // g^(−1), g/n and g^(−1)/n; hi tables of hi_count_ elements for ω, ω^(−1), g, g^(−1); the
+  // g^(−1), g/n, g^(−1)/n and g^(−1)/(n·Z); hi tables of hi_count_ elements for ω, ω^(−1), g, g^(−1); the
   // column roots of ω and of ω^(−1) (column_count_ each).
-  enum Table : size_t { kOmega, kOmegaInv, kShift, kShiftInv, kShiftOverSize, kShiftInvOverSize };
+  enum Table : size_t {
+    kOmega,
+    kOmegaInv,
+    kShift,
+    kShiftInv,
+    kShiftOverSize,
+    kShiftInvOverSize,
+    kShiftInvOverSizeVanishing,
+    kLoTables
+  };
   NttRoots roots(Table which) const;
   DevicePowers powers(Table lo, Table hi) const;
   // Tables for ω (primitive n-th root), coset shift g and the two scalars.
@@ -59,7 +69,7 @@ class GpuDomain {
   DeviceArray<ff::Fr> tables_;
   uint32_t log_size_ = 0, lo_log_ = 0;  // lo_log_: ntt_power_lo_log(log_size_)
   size_t hi_count_ = 0, column_count_ = 0;
-  FrWords size_inv_{}, vanishing_inv_{};
+  FrWords size_inv_{};
 };
 
 // Every span below holds exactly domain.size() values (device, Fr Montgomery form);

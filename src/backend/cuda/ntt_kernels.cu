@@ -57,9 +57,8 @@ struct SharedValues {
 
 // Fused work, device view (ntt_device.hpp DifFusion; DIF only).
 struct PassFusion {
-  const DeviceFr* quotient_b;  // first pass: v ← (v·b[i] − c[i])·quotient_factor
+  const DeviceFr* quotient_b;  // first pass: v ← v·b[i] − c[i]
   const DeviceFr* quotient_c;
-  DeviceFr quotient_factor;
   const DeviceFr* input_lo;  // first pass: v ← v·x^i
   const DeviceFr* input_hi;
   uint32_t input_lo_log;
@@ -182,7 +181,7 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
     if constexpr (kDit) {
       if (stride_log > 0) x = x * twiddle(t, m);
     } else if (shape.first) {
-      if (fusion.quotient_b != nullptr) x = (x * fusion.quotient_b[i] - fusion.quotient_c[i]) * fusion.quotient_factor;
+      if (fusion.quotient_b != nullptr) x = x * fusion.quotient_b[i] - fusion.quotient_c[i];
       if (fusion.input_lo != nullptr) x = x * power(fusion.input_lo, fusion.input_hi, fusion.input_lo_log, i);
     }
     shared.store((m << columns_log) + g, x);
@@ -343,7 +342,6 @@ uint32_t ntt_power_lo_log(uint32_t log_n) { return log_n == 0 ? 0 : dif_pass_sta
 Status ntt_dif(void* d_values, uint32_t log_n, const NttRoots& roots, const DifFusion& fusion, void* stream) {
   const PassFusion device_fusion{static_cast<const DeviceFr*>(fusion.quotient_b),
                                  static_cast<const DeviceFr*>(fusion.quotient_c),
-                                 to_device(fusion.quotient_factor),
                                  static_cast<const DeviceFr*>(fusion.input_powers.lo),
                                  static_cast<const DeviceFr*>(fusion.input_powers.hi),
                                  fusion.input_powers.lo_log,
