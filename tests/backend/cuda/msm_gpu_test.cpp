@@ -95,6 +95,23 @@ TYPED_TEST(GpuMsmTest, SpecialScalarsAndBases) {
   }
 }
 
+// A bucket whose running sum (projective, ZZ ≠ 1) meets itself as the next base: A, B, then
+// A + B, so the mixed addition takes its doubling case from a general accumulator; then again
+// A + B (a plain addition to 2(A + B)) and −3(A + B) (back to the identity, then on from it).
+// Every scalar the same, so each window puts all of them in one bucket, in this order.
+TYPED_TEST(GpuMsmTest, RunningSumMeetsItsNextBase) {
+  using C = TypeParam;
+  const auto points = distinct_points<C>(2);
+  const ec::Jacobian<C> a = ec::Jacobian<C>::from_affine(points[0]), sum = a.add_mixed(points[1]);
+  const ec::Affine<C> s = sum.to_affine(), minus_three_s = (-(sum + sum + sum)).to_affine();
+  const std::vector<ec::Affine<C>> bases = {points[0], points[1], s, s, minus_three_s, points[0], points[0]};
+  for (const uint64_t k : {uint64_t{1}, uint64_t{7}, uint64_t{12345}}) {
+    const std::vector<Fr> scalars(bases.size(), Fr::from_u64(k));
+    expect_same<C>(bases, scalars, nullptr);
+    expect_same<C>(bases, scalars, nullptr, GpuMsmOptions{13});
+  }
+}
+
 TYPED_TEST(GpuMsmTest, Densities) {
   using C = TypeParam;
   constexpr size_t kN = 2500;
