@@ -18,7 +18,9 @@ using ff::Fr;
 msm::Density density_of(const r1cs::DensityBitmap& bitmap) { return {bitmap.words(), bitmap.size()}; }
 
 // kBellperson: coefficients 0..n−2 of (A·B − C)/Z on the coset g = 7, for the padded
-// evaluation vectors.
+// evaluation vectors. Six transforms, not seven: the coset inverse is linear and undoes the
+// coset forward on C (degree < n), so h = (coset_inverse(A·B on the coset) − C)/Z with C =
+// inverse(c), and c never goes to the coset.
 Result<std::vector<Fr>> bellperson_h(const r1cs::ProvingAssignment& cs, ThreadPool& pool) {
   CUZK_ASSIGN_OR_RETURN(const ntt::Domain domain, ntt::Domain::create(cs.a.size()));
   const size_t n = domain.size();
@@ -26,16 +28,20 @@ Result<std::vector<Fr>> bellperson_h(const r1cs::ProvingAssignment& cs, ThreadPo
   a.resize(n);
   b.resize(n);
   c.resize(n);
-  for (std::vector<Fr>* v : {&a, &b, &c}) {
+  for (std::vector<Fr>* v : {&a, &b}) {
     CUZK_RETURN_IF_ERROR(ntt::inverse(domain, *v, pool));
     CUZK_RETURN_IF_ERROR(ntt::coset_forward(domain, *v, pool));
   }
-  const Fr z_inv = ntt::coset_vanishing_inverse(domain);
+  CUZK_RETURN_IF_ERROR(ntt::inverse(domain, c, pool));
   pool.parallel_for(n, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
+    for (size_t i = begin; i < end; ++i) a[i] *= b[i];
   });
   CUZK_RETURN_IF_ERROR(ntt::coset_inverse(domain, a, pool));
+  const Fr z_inv = ntt::coset_vanishing_inverse(domain);
   a.resize(n - 1);
+  pool.parallel_for(n - 1, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) a[i] = (a[i] - c[i]) * z_inv;
+  });
   return a;
 }
 

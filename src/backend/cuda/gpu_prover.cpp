@@ -311,7 +311,9 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
     CUZK_RETURN_IF_ERROR(signal.wait(StageSignal::kA + k));
     t.upload_ms += phase.lap_ms();
     abc[k] = slot.d_abc.span().subspan(k * n, n);
-    CUZK_RETURN_IF_ERROR(gpu_h_to_coset(d, abc[k], st));
+    // kBellperson's c goes to its coefficients only (ntt_gpu.hpp: H in six transforms)
+    CUZK_RETURN_IF_ERROR(k == 2 && convention != groth16::QapConvention::kSnarkjs ? gpu_h_c_coefficients(d, abc[k], st)
+                                                                                  : gpu_h_to_coset(d, abc[k], st));
     t.ntt_ms += phase.lap_ms();
   }
   CUZK_RETURN_IF_ERROR(convention == groth16::QapConvention::kSnarkjs ? gpu_h_odd_coset(d, abc[0], abc[1], abc[2], st)

@@ -22,9 +22,9 @@
 //   entry for every pass but the first, k being the first pass's stage count).
 // Trivial twiddles (the last stage of a DIF round at bit 0 and its DIT mirror) are skipped.
 // Scalings are fused into the first or last pass: the coset powers g^i on load, 1/n and
-// g^(±j)/n on store (the factor folded into the lo table), and the H quotient
-// a·b − c on the load of the inverse transform that follows it (its 1/Z in that transform's
-// output table, g^(−j)/(n·Z)).
+// g^(±j)/n on store (the factor folded into the lo table), and the H quotient's steps
+// (ntt_gpu.hpp): a·b on the load of its coset inverse, 1/Z in that transform's output table
+// (g^(−j)/(n·Z)), and − C/Z on its store.
 #pragma once
 
 #include <cstddef>
@@ -63,13 +63,13 @@ struct NttRoots {
 // Work fused into a DIF transform (ntt_dif); everything off by default.
 struct DifFusion {
   // Before the first stage, on value i (natural order), in this order:
-  const void* quotient_b = nullptr;  // non-null: v ← v·b[i] − c[i]
-  const void* quotient_c = nullptr;
-  DevicePowers input_powers;  // lo non-null: v ← v·x^i
-  // After the last stage, on value i (which holds coefficient rev(i)):
-  DevicePowers output_powers;  // lo non-null: v ← v·x^rev(i)
-  bool scale_output = false;   // (without output_powers) v ← v·output_factor
+  const void* multiplier = nullptr;  // non-null: v ← v·multiplier[i]
+  DevicePowers input_powers;         // lo non-null: v ← v·x^i
+  // After the last stage, on value i (which holds coefficient rev(i)), in this order:
+  DevicePowers output_powers;        // lo non-null: v ← v·x^rev(i)
+  bool scale_output = false;         // (without output_powers) v ← v·output_factor
   FrWords output_factor{};
+  const void* subtrahend = nullptr;  // non-null: v ← v − subtrahend[i]
 };
 
 // In place on n = 2^log_n values (1 ≤ log_n ≤ 30), on `stream`, asynchronously.

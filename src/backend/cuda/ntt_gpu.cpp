@@ -79,6 +79,7 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size()));
   CUZK_RETURN_IF_ERROR(out.tables_.upload(host));
   out.size_inv_ = words_of(size_inv);
+  out.size_vanishing_inv_ = words_of(size_inv * vanishing_inv);
   return out;
 }
 
@@ -145,15 +146,23 @@ Status gpu_h_to_coset(const GpuDomain& domain, DeviceSpan<Fr> values, void* stre
   return ntt_dit(values.data(), log_n, domain.forward_roots(), stream);
 }
 
+Status gpu_h_c_coefficients(const GpuDomain& domain, DeviceSpan<Fr> c, void* stream) {
+  CUZK_RETURN_IF_ERROR(check_sizes(domain, c));
+  DifFusion fusion;
+  fusion.scale_output = true;
+  fusion.output_factor = domain.size_vanishing_inv();
+  return ntt_dif(c.data(), domain.log_size(), domain.inverse_roots(), fusion, stream);
+}
+
 Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<const Fr> b, DeviceSpan<const Fr> c,
                       void* stream) {
   CUZK_RETURN_IF_ERROR(check_sizes(domain, a, b, c));
-  // the coset inverse of (a·b − c)/Z, the quotient fused into its first pass
+  // the coset inverse of a·b, × 1/Z, − C/Z: DIF, so position i holds coefficient rev(i) as c
+  // does, and as the H MSM reads it
   DifFusion fusion;
-  fusion.quotient_b = b.data();
-  fusion.quotient_c = c.data();
-  fusion.output_powers = domain.coset_inv_over_size_vanishing();  // the 1/Z folded in
-  // DIF: position i holds coefficient rev(i), which the H MSM reads as it is
+  fusion.multiplier = b.data();
+  fusion.output_powers = domain.coset_inv_over_size_vanishing();
+  fusion.subtrahend = c.data();
   return ntt_dif(a.data(), domain.log_size(), domain.inverse_roots(), fusion, stream);
 }
 
@@ -165,7 +174,8 @@ Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<con
 }
 
 Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<Fr> b, DeviceSpan<Fr> c, void* stream) {
-  for (const DeviceSpan<Fr> v : {a, b, c}) CUZK_RETURN_IF_ERROR(gpu_h_to_coset(domain, v, stream));
+  for (const DeviceSpan<Fr> v : {a, b}) CUZK_RETURN_IF_ERROR(gpu_h_to_coset(domain, v, stream));
+  CUZK_RETURN_IF_ERROR(gpu_h_c_coefficients(domain, c, stream));
   CUZK_RETURN_IF_ERROR(gpu_h_quotient(domain, a, b, c, stream));
   return ntt_bit_reverse(a.data(), domain.log_size(), stream);
 }

@@ -24,7 +24,7 @@ namespace cuzk::backend::cuda {
 // A domain's tables on the current device, all small (4·n/2^k + 7·2^k + 2^10 elements, k the
 // first pass's stage count: 32 MiB at 2^27): the roots of ω and ω^(−1) (ntt_device.hpp
 // NttRoots), the coset powers g^j, g^j/n, g^(−j)/n and g^(−j)/(n·Z) as lo/hi table pairs (Z
-// the vanishing polynomial on the coset), and the scalar 1/n.
+// the vanishing polynomial on the coset), and the scalars 1/n and 1/(n·Z).
 class GpuDomain {
  public:
   // Errors: kOutOfMemory, kDeviceError.
@@ -45,6 +45,7 @@ class GpuDomain {
   // g^(−j)/(n·Z), Z the vanishing polynomial's value on the coset: the H quotient's output scaling.
   DevicePowers coset_inv_over_size_vanishing() const { return powers(kShiftInvOverSizeVanishing, kShiftInv); }
   const FrWords& size_inv() const { return size_inv_; }
+  const FrWords& size_vanishing_inv() const { return size_vanishing_inv_; }  // 1/(n·Z)
 
  private:
   // The tables, in this order in tables_: lo tables of 2^lo_log_ elements for ω, ω^(−1), g,
@@ -69,7 +70,7 @@ class GpuDomain {
   DeviceArray<ff::Fr> tables_;
   uint32_t log_size_ = 0, lo_log_ = 0;  // lo_log_: ntt_power_lo_log(log_size_)
   size_t hi_count_ = 0, column_count_ = 0;
-  FrWords size_inv_{};
+  FrWords size_inv_{}, size_vanishing_inv_{};
 };
 
 // Every span below holds exactly domain.size() values (device, Fr Montgomery form);
@@ -79,19 +80,25 @@ class GpuDomain {
 enum class NttKind { kForward, kInverse, kCosetForward, kCosetInverse };
 Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<ff::Fr> d_values, void* stream);
 
-// The Groth16 quotient's coefficients from the evaluations a, b, c (zero padded):
-// d_a ← coset_inverse((coset_forward(inverse(a))·… − …)·1/Z), exactly as the CPU prover's H;
-// d_b and d_c are clobbered. h is d_a[0..n−1), in natural order (the steps below, then a
-// bit-reversal pass: for tests and benchmarks; the prover takes the steps' order).
+// The Groth16 quotient's coefficients from the evaluations a, b, c (zero padded): d_a ←
+// coset_inverse((coset_forward(inverse(a))·… − coset_forward(inverse(c)))·1/Z), equal to the
+// CPU prover's H; d_b and d_c are clobbered. h is d_a[0..n−1), in natural order (the steps
+// below, then a bit-reversal pass: for tests and benchmarks; the prover takes the steps' order).
 Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b,
                      DeviceSpan<ff::Fr> d_c, void* stream);
-// gpu_compute_h's steps, so a caller can start on a while b and c are still uploading:
-// each of a, b, c in place to its coset evaluations (inverse, × g^j/n, forward), then the
-// quotient and the coset inverse, whose coefficients gpu_h_quotient leaves in bit-reversed
-// order (d_a[i] = h_rev(i), rev the log2(n)-bit reversal; the top coefficient h_(n−1), zero
-// for a satisfied circuit, stays at i = n − 1): the H MSM reads them so
-// (GpuMsmOptions::scalars_bit_reversed) instead of a reordering pass.
+// gpu_compute_h's steps, so a caller can start on a while b and c are still uploading. Six
+// transforms, not seven: coset_inverse is linear and undoes coset_forward on a polynomial of
+// degree < n, so with C = inverse(c), h = coset_inverse(A·B on the coset)/Z − C/Z, and c
+// never goes to the coset.
+//   gpu_h_to_coset: a (and b) in place to coset evaluations (inverse, × g^j/n, forward);
+//   gpu_h_c_coefficients: c in place to C/Z (inverse, × 1/(n·Z)), coefficient rev(i) at i;
+//   gpu_h_quotient: d_a ← coset_inverse(a·b)/Z − c, the a·b fused into the transform's load,
+//     the 1/Z into its output table and the − c into its store.
+// The coefficients are left in bit-reversed order (d_a[i] = h_rev(i), rev the log2(n)-bit
+// reversal; the top coefficient h_(n−1), zero for a satisfied circuit, stays at i = n − 1):
+// the H MSM reads them so (GpuMsmOptions::scalars_bit_reversed) instead of a reordering pass.
 Status gpu_h_to_coset(const GpuDomain& domain, DeviceSpan<ff::Fr> d_values, void* stream);
+Status gpu_h_c_coefficients(const GpuDomain& domain, DeviceSpan<ff::Fr> d_c, void* stream);
 Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<const ff::Fr> d_b,
                       DeviceSpan<const ff::Fr> d_c, void* stream);
 

@@ -57,8 +57,7 @@ struct SharedValues {
 
 // Fused work, device view (ntt_device.hpp DifFusion; DIF only).
 struct PassFusion {
-  const DeviceFr* quotient_b;  // first pass: v ← v·b[i] − c[i]
-  const DeviceFr* quotient_c;
+  const DeviceFr* multiplier;  // first pass: v ← v·multiplier[i]
   const DeviceFr* input_lo;  // first pass: v ← v·x^i
   const DeviceFr* input_hi;
   uint32_t input_lo_log;
@@ -67,6 +66,7 @@ struct PassFusion {
   uint32_t output_lo_log;
   bool scale_output;  // last pass, no output powers: v ← v·output_factor
   DeviceFr output_factor;
+  const DeviceFr* subtrahend;  // last pass, after the scaling: v ← v − subtrahend[i]
 };
 
 // One pass's geometry: blocks of 2^high values, columns of 2^s values at stride 2^(high − s),
@@ -181,7 +181,7 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
     if constexpr (kDit) {
       if (stride_log > 0) x = x * twiddle(t, m);
     } else if (shape.first) {
-      if (fusion.quotient_b != nullptr) x = x * fusion.quotient_b[i] - fusion.quotient_c[i];
+      if (fusion.multiplier != nullptr) x = x * fusion.multiplier[i];
       if (fusion.input_lo != nullptr) x = x * power(fusion.input_lo, fusion.input_hi, fusion.input_lo_log, i);
     }
     shared.store((m << columns_log) + g, x);
@@ -210,6 +210,7 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
         } else if (fusion.scale_output) {
           x = x * fusion.output_factor;
         }
+        if (fusion.subtrahend != nullptr) x = x - fusion.subtrahend[i];
       }
     }
     d_a[i] = x;
@@ -340,8 +341,7 @@ Status run_passes(void* d_values, uint32_t log_n, const NttRoots& roots, const P
 uint32_t ntt_power_lo_log(uint32_t log_n) { return log_n == 0 ? 0 : dif_pass_stages(log_n).front(); }
 
 Status ntt_dif(void* d_values, uint32_t log_n, const NttRoots& roots, const DifFusion& fusion, void* stream) {
-  const PassFusion device_fusion{static_cast<const DeviceFr*>(fusion.quotient_b),
-                                 static_cast<const DeviceFr*>(fusion.quotient_c),
+  const PassFusion device_fusion{static_cast<const DeviceFr*>(fusion.multiplier),
                                  static_cast<const DeviceFr*>(fusion.input_powers.lo),
                                  static_cast<const DeviceFr*>(fusion.input_powers.hi),
                                  fusion.input_powers.lo_log,
@@ -349,7 +349,8 @@ Status ntt_dif(void* d_values, uint32_t log_n, const NttRoots& roots, const DifF
                                  static_cast<const DeviceFr*>(fusion.output_powers.hi),
                                  fusion.output_powers.lo_log,
                                  fusion.scale_output,
-                                 to_device(fusion.output_factor)};
+                                 to_device(fusion.output_factor),
+                                 static_cast<const DeviceFr*>(fusion.subtrahend)};
   return run_passes<false>(d_values, log_n, roots, device_fusion, static_cast<cudaStream_t>(stream));
 }
 
