@@ -49,8 +49,8 @@ class GpuDomain {
 
  private:
   // The tables, in this order in tables_: lo tables of 2^lo_log_ elements for ω, ω^(−1), g,
-  // g^(−1), g/n, g^(−1)/n and g^(−1)/(n·Z); hi tables of hi_count_ elements for ω, ω^(−1), g, g^(−1); the
-  // column roots of ω and of ω^(−1) (column_count_ each).
+  // g^(−1), g/n, g^(−1)/n and g^(−1)/(n·Z) (kLoTables of them); hi tables of hi_count_
+  // elements for ω, ω^(−1), g, g^(−1); the column roots of ω and of ω^(−1) (column_count_ each).
   enum Table : size_t {
     kOmega,
     kOmegaInv,
