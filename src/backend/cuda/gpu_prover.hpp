@@ -3,8 +3,7 @@
 // the same key, circuits and (r, s), the proofs are bit-identical to the CPU backend's. H
 // (kBellperson: 6 NTTs, the quotient fused into the last, ntt_gpu.hpp; kSnarkjs: 6 NTTs on
 // snarkjs's domain and a·b − c) and all five MSMs (A, B in G1 and G2, L, H) run on the
-// device; the shared assembly
-// (groth16/proof_assembly.hpp) on the host. In a batch, the
+// device; the shared assembly (groth16/proof_assembly.hpp) on the host. In a batch, the
 // host → device copies of circuit i + 1 (through reused pinned staging buffers) overlap the
 // compute of circuit i, and each circuit's H starts while its later inputs still upload.
 //
