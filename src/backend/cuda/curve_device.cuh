@@ -56,9 +56,7 @@ struct alignas(16) DeviceXyzz {
     F::dbl(t, s);
     F::sub(out.x, out.x, t);
     F::sub(t, s, out.x);
-    F::mul(out.y, m, t);
-    F::mul(t, w, y);
-    F::sub(out.y, out.y, t);
+    F::mul_sub(out.y, m, t, w, y);
     F::mul(out.zz, v, zz);
     F::mul(out.zzz, w, zzz);
     return out;
@@ -150,9 +148,7 @@ struct alignas(16) DeviceXyzz {
     F::dbl(t, qq);
     F::sub(out.x, out.x, t);
     F::sub(t, qq, out.x);
-    F::mul(out.y, r, t);
-    F::mul(t, s, ppp);
-    F::sub(out.y, out.y, t);
+    F::mul_sub(out.y, r, t, s, ppp);  // one reduction where F allows it
   }
 
   // [k]·this for a small k (< 2^32), by double-and-add from the top bit.

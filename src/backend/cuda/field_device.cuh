@@ -127,21 +127,57 @@ __device__ __forceinline__ void reduce_row(uint32_t (&hi)[N], uint32_t (&lo)[N],
   asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
 }
 
-// One row after the first (see above): t = (t + x·y + q·m)/2^32. After it, the roles of the
-// two arrays are swapped: the caller passes them the other way round next time.
+// A row that only reduces (the square's rows and the wide reduction): merge t's lowest word
+// hi[0] += lo[1], q = hi[0]·(−m^(−1)), t += q·m while lo moves down (hi[0] becomes 0).
 template <class Params, size_t N>
-__device__ __forceinline__ void mul_row(uint32_t (&lo)[N], uint32_t (&hi)[N], const uint32_t (&x)[N], uint32_t y,
-                                        const uint32_t (&m)[N]) {
+__device__ __forceinline__ void merge_reduce_row(uint32_t (&lo)[N], uint32_t (&hi)[N], const uint32_t (&m)[N]) {
   asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(hi[0]) : "r"(lo[1]));
-  madc_odd_pairs_down2<N>(lo, x, y);
-  mad_pairs<0>(hi, x, y);
+  const uint32_t q = hi[0] * Params::chain_inv();
+  madc_odd_pairs_down2<N>(lo, m, q);
+  mad_pairs<0>(hi, m, q);
   asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+}
+
+// The product's terms: x·y, or Σ_k x_k·y_k for a sum of products under one reduction.
+template <size_t N>
+struct WordProduct {
+  const uint32_t (&x)[N];
+  const uint32_t (&y)[N];
+};
+
+// The products x_k·y_k[i] of row i's further terms: the odd-indexed ones onto lo (its carry
+// out of lo[N−1] is zero by the bound below), the even-indexed ones onto hi, carry into lo[N−1].
+template <size_t N, class... Terms>
+__device__ __forceinline__ void add_row_terms(uint32_t (&lo)[N], uint32_t (&hi)[N], size_t i, const Terms&... terms) {
+  (
+      [&] {
+        mad_pairs<1>(lo, terms.x, terms.y[i]);
+        mad_pairs<0>(hi, terms.x, terms.y[i]);
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+      }(),
+      ...);
+}
+
+// One row after the first (see above): t = (t + Σ_k x_k·y_k[i] + q·m)/2^32. After it, the
+// roles of the two arrays are swapped: the caller passes them the other way round next time.
+template <class Params, size_t N, class... Terms>
+__device__ __forceinline__ void mul_row(uint32_t (&lo)[N], uint32_t (&hi)[N], size_t i, const uint32_t (&m)[N],
+                                        const WordProduct<N>& first, const Terms&... rest) {
+  asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(hi[0]) : "r"(lo[1]));
+  madc_odd_pairs_down2<N>(lo, first.x, first.y[i]);
+  mad_pairs<0>(hi, first.x, first.y[i]);
+  asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+  add_row_terms(lo, hi, i, rest...);
   reduce_row<Params>(hi, lo, m);
 }
 
-// The Montgomery product's rows: out = t = (x·y + q·m)/2^(32N) as words, t < x·y/2^(32N) + m.
-template <class Params, size_t N>
-__device__ __forceinline__ void mont_mul_rows(uint32_t (&out)[N], const uint32_t (&x)[N], const uint32_t (&y)[N]) {
+// The Montgomery product's rows: out = t = (Σ_k x_k·y_k + q·m)/2^(32N) as words, with
+// t < Σ_k x_k·y_k/2^(32N) + m. One term is the product x·y; several are a sum of products
+// under a single reduction (a·b − c·d as a·b + (−c)·d). Every row keeps t < S + m, S = Σ_k x_k,
+// and its partial sums below (S + m)·2^32: callers need S + m < 2^(32N).
+template <class Params, size_t N, class... Terms>
+__device__ __forceinline__ void mont_mul_sum_rows(uint32_t (&out)[N], const WordProduct<N>& first,
+                                                  const Terms&... rest) {
   uint32_t m[N];
 #pragma unroll
   for (size_t j = 0; j < N; ++j) m[j] = Params::chain_word(j);
@@ -149,21 +185,94 @@ __device__ __forceinline__ void mont_mul_rows(uint32_t (&out)[N], const uint32_t
   // row 0 from t = 0: b (as hi) = the even-indexed products (weight 2^(32k)), a (as lo) the
   // odd-indexed ones (weight 2^(32(k+1))), then the reduction, which clears b[0]: from here on
   // b plays lo and a hi, and every row swaps them again.
-  mul_pairs<1>(a, x, y[0]);
-  mul_pairs<0>(b, x, y[0]);
+  mul_pairs<1>(a, first.x, first.y[0]);
+  mul_pairs<0>(b, first.x, first.y[0]);
+  add_row_terms(a, b, 0, rest...);
   reduce_row<Params>(b, a, m);
   static_assert(N % 2 == 0);
 #pragma unroll
   for (size_t i = 1; i + 1 < N; i += 2) {
-    mul_row<Params>(b, a, x, y[i], m);
-    mul_row<Params>(a, b, x, y[i + 1], m);
+    mul_row<Params>(b, a, i, m, first, rest...);
+    mul_row<Params>(a, b, i + 1, m, first, rest...);
   }
-  mul_row<Params>(b, a, x, y[N - 1], m);
+  mul_row<Params>(b, a, N - 1, m, first, rest...);
   // N − 1 (odd) rows after row 0 leave a as lo: t = (a >> 32) + b, out = b + a[1..N)
   asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(b[0]), "r"(a[1]));
 #pragma unroll
   for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(b[j]), "r"(a[j + 1]));
   asm volatile("addc.u32 %0, %1, 0;" : "=r"(out[N - 1]) : "r"(b[N - 1]));
+}
+
+// The Montgomery product x·y·2^(−32N): t < x·y/2^(32N) + m.
+template <class Params, size_t N>
+__device__ __forceinline__ void mont_mul_rows(uint32_t (&out)[N], const uint32_t (&x)[N], const uint32_t (&y)[N]) {
+  mont_mul_sum_rows<Params>(out, WordProduct<N>{x, y});
+}
+
+// Wide values (lazy reduction): products kept as 2N words, summed or differenced, then reduced
+// once. The same two-array rows as the product, without the reductions or with only them.
+
+// out = x·y as 2N words: the product's rows without their reductions. Row i's lowest word hi[0]
+// is final once its products are in, so it leaves as out[i]; dropping it is the division by
+// 2^32 (the next row never reads lo[0]). t stays below x, so the dropped carries are zero.
+template <size_t N>
+__device__ __forceinline__ void mul_wide_rows(uint32_t (&out)[2 * N], const uint32_t (&x)[N], const uint32_t (&y)[N]) {
+  uint32_t a[N], b[N];
+  mul_pairs<1>(a, x, y[0]);
+  mul_pairs<0>(b, x, y[0]);
+  out[0] = b[0];
+  auto row = [&](uint32_t (&lo)[N], uint32_t (&hi)[N], size_t i) {
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(hi[0]) : "r"(lo[1]));
+    madc_odd_pairs_down2<N>(lo, x, y[i]);
+    mad_pairs<0>(hi, x, y[i]);
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+    out[i] = hi[0];
+  };
+  static_assert(N % 2 == 0);
+#pragma unroll
+  for (size_t i = 1; i + 1 < N; i += 2) {
+    row(b, a, i);
+    row(a, b, i + 1);
+  }
+  row(b, a, N - 1);
+  // t = (a >> 32) + b is the top half
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[N]) : "r"(b[0]), "r"(a[1]));
+#pragma unroll
+  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[N + j]) : "r"(b[j]), "r"(a[j + 1]));
+  asm volatile("addc.u32 %0, %1, 0;" : "=r"(out[2 * N - 1]) : "r"(b[N - 1]));
+}
+
+// out = (t + q·m)/2^(32N), the Montgomery reduction of a wide t < m·2^(32N): N reduction
+// rows over t's low half, then its high half added (< 2m).
+template <class Params, size_t N>
+__device__ __forceinline__ void redc_wide_rows(uint32_t (&out)[N], const uint32_t (&t)[2 * N]) {
+  uint32_t m[N];
+#pragma unroll
+  for (size_t j = 0; j < N; ++j) m[j] = Params::chain_word(j);
+  uint32_t a[N], b[N];
+#pragma unroll
+  for (size_t j = 0; j < N; ++j) b[j] = t[j];
+  // row 0: b (as hi) holds the low half; the odd-indexed products start a (as lo)
+  const uint32_t q = b[0] * Params::chain_inv();
+  mul_pairs<1>(a, m, q);
+  mad_pairs<0>(b, m, q);
+  asm volatile("addc.u32 %0, %0, 0;" : "+r"(a[N - 1]));
+#pragma unroll
+  for (size_t i = 1; i + 1 < N; i += 2) {
+    merge_reduce_row<Params>(b, a, m);
+    merge_reduce_row<Params>(a, b, m);
+  }
+  merge_reduce_row<Params>(b, a, m);
+  // (a >> 32) + b, then + the high half
+  uint32_t low[N];
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(low[0]) : "r"(b[0]), "r"(a[1]));
+#pragma unroll
+  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(low[j]) : "r"(b[j]), "r"(a[j + 1]));
+  asm volatile("addc.u32 %0, %1, 0;" : "=r"(low[N - 1]) : "r"(b[N - 1]));
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(low[0]), "r"(t[N]));
+#pragma unroll
+  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(low[j]), "r"(t[N + j]));
+  asm volatile("addc.u32 %0, %1, %2;" : "=r"(out[N - 1]) : "r"(low[N - 1]), "r"(t[2 * N - 1]));
 }
 
 // The dedicated square: CIOS rows over a² = Σ_i 2^(32i)·x_i·U_i with
@@ -209,11 +318,7 @@ __device__ __forceinline__ void square_rows_from(uint32_t (&out)[N], uint32_t (&
     asm volatile("addc.u32 %0, %1, 0;" : "=r"(out[N - 1]) : "r"(hi[N - 1]));
   } else {
     // the reduction: t += q·m with q from t's lowest word hi[0] + lo[1]; lo moves down
-    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(hi[0]) : "r"(lo[1]));
-    const uint32_t q = hi[0] * Params::chain_inv();
-    madc_odd_pairs_down2<N>(lo, m, q);
-    mad_pairs<0>(hi, m, q);
-    asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
+    merge_reduce_row<Params>(lo, hi, m);
     // the products x_i·u_j, j ≥ i: even j on hi's pairs (j, j+1), odd j on lo's (j−1, j)
     constexpr size_t kEven = kI % 2 == 0 ? kI : kI + 1;
     constexpr size_t kOdd = kI % 2 == 1 ? kI : kI + 1;
@@ -341,9 +446,10 @@ struct DeviceFqParams {
 // 16-byte aligned so that loads and stores are 128-bit. All operations take and return
 // fully reduced values and never fail, except the *_redundant ones (values in [0, 2m), see
 // there and DeviceRedundant below).
-template <class Params>
+template <class Params_>
 class alignas(16) DeviceField {
  public:
+  using Params = Params_;
   static constexpr size_t kWords = Params::kWords;
   using Modulus = typename Params::Modulus;
   static_assert(Modulus::kSize == kWords && Params::One::kSize == kWords);
@@ -355,6 +461,9 @@ class alignas(16) DeviceField {
   // to land below 2m without a subtraction, and 5m < 2^(32N) for the square (2a + m with
   // a < 2m): true for Fq (p < 2^381), not for Fr.
   static constexpr bool kHasRedundantRoom = Modulus::word(kWords - 1) < 0x33333333u;
+  // Sums of up to four products of redundant values under one reduction (mul_sub_redundant,
+  // dot4_redundant) need S + m ≤ 9m < 2^(32N) (mont_mul_sum_rows), which also gives 8m < 2^(32N).
+  static constexpr bool kHasProductSumRoom = Modulus::word(kWords - 1) < 0x1c71c71bu;
   using TwiceModulus = detail::TwiceWords<Modulus>;
   // −m^(−1) mod 2^32 really is the negated inverse: m·inv ≡ −1 (mod 2^32).
   static_assert(static_cast<uint32_t>(Modulus::word(0) * Params::kInv) == 0xffffffffu);
@@ -407,6 +516,18 @@ class alignas(16) DeviceField {
     detail::reduce_once<Modulus>(out.word_, t);
   }
 
+  // out = a·b − c·d mod m under one reduction, as a·b + (−c)·d (S + m = 3m < 2^(32N); the
+  // result < 2m²/R + m < 2m takes one subtraction)
+  __device__ __forceinline__ static void mul_sub(DeviceField& out, const DeviceField& a, const DeviceField& b,
+                                                 const DeviceField& c, const DeviceField& d) {
+    static_assert(kHasRedundantRoom);
+    DeviceField neg_c;
+    neg(neg_c, c);
+    uint32_t t[kWords];
+    detail::mont_mul_sum_rows<Params>(t, Product{a.word_, b.word_}, Product{neg_c.word_, d.word_});
+    detail::reduce_once<Modulus>(out.word_, t);
+  }
+
   // out = a² mod m: the dedicated square where 3m < 2^(32N) leaves it room (Fq), else a·a
   __device__ __forceinline__ static void sqr(DeviceField& out, const DeviceField& a) {
     if constexpr (kHasSquareRoom) {
@@ -432,6 +553,26 @@ class alignas(16) DeviceField {
     detail::mont_square_rows<Params>(t, a.word_);  // 2a + m < 5m < R; t < 4m²/R + m < 2m
 #pragma unroll
     for (size_t j = 0; j < kWords; ++j) out.word_[j] = t[j];
+  }
+  // a·b − c·d as a·b + (2m − c)·d under one reduction: < 8m²/R + m < 2m
+  __device__ __forceinline__ static void mul_sub_redundant(DeviceField& out, const DeviceField& a,
+                                                           const DeviceField& b, const DeviceField& c,
+                                                           const DeviceField& d) {
+    static_assert(kHasProductSumRoom);
+    DeviceField neg_c;
+    sub_redundant(neg_c, zero(), c);
+    detail::mont_mul_sum_rows<Params>(out.word_, Product{a.word_, b.word_}, Product{neg_c.word_, d.word_});
+  }
+  // Σ_k a_k·b_k for four pairs under one reduction: < 16m²/R + m < 4m, then one subtraction of 2m
+  __device__ __forceinline__ static void dot4_redundant(DeviceField& out, const DeviceField& a0, const DeviceField& b0,
+                                                        const DeviceField& a1, const DeviceField& b1,
+                                                        const DeviceField& a2, const DeviceField& b2,
+                                                        const DeviceField& a3, const DeviceField& b3) {
+    static_assert(kHasProductSumRoom);
+    uint32_t t[kWords];
+    detail::mont_mul_sum_rows<Params>(t, Product{a0.word_, b0.word_}, Product{a1.word_, b1.word_},
+                                      Product{a2.word_, b2.word_}, Product{a3.word_, b3.word_});
+    detail::reduce_once<TwiceModulus>(out.word_, t);
   }
   __device__ __forceinline__ static void add_redundant(DeviceField& out, const DeviceField& a, const DeviceField& b) {
     static_assert(kHasRedundantRoom);
@@ -513,11 +654,80 @@ class alignas(16) DeviceField {
   }
 
  private:
+  template <class>
+  friend struct DeviceWide;
+  using Product = detail::WordProduct<kWords>;
   uint32_t word_[kWords];  // little-endian, Montgomery form, < m
 };
 
 using DeviceFr = DeviceField<DeviceFrParams>;
 using DeviceFq = DeviceField<DeviceFqParams>;
+
+// A double-width value (2N words) for lazy reduction: products of F's words kept whole, added
+// and subtracted as integers, then one Montgomery reduction. Callers keep every value they
+// reduce below m·R (R = 2^(32N)), and every difference they take without correction ≥ 0.
+template <class F>
+struct DeviceWide {
+  static constexpr size_t kWords = 2 * F::kWords;
+  uint32_t w[kWords];
+
+  // a·b of the words as they are
+  __device__ __forceinline__ static DeviceWide product(const F& a, const F& b) {
+    DeviceWide out;
+    detail::mul_wide_rows(out.w, a.word_, b.word_);
+    return out;
+  }
+  // (a0 + a1)·(b0 + b1), the sums taken as integers (each must stay below R: a redundant
+  // pair sums below 4m)
+  __device__ __forceinline__ static DeviceWide product_of_sums(const F& a0, const F& a1, const F& b0, const F& b1) {
+    uint32_t sa[F::kWords], sb[F::kWords];
+    add_words(sa, a0.word_, a1.word_);
+    add_words(sb, b0.word_, b1.word_);
+    DeviceWide out;
+    detail::mul_wide_rows(out.w, sa, sb);
+    return out;
+  }
+  // this −= x (the caller's bound keeps it ≥ 0)
+  __device__ __forceinline__ void sub(const DeviceWide& x) {
+    asm volatile("sub.cc.u32 %0, %0, %1;" : "+r"(w[0]) : "r"(x.w[0]));
+#pragma unroll
+    for (size_t j = 1; j + 1 < kWords; ++j) asm volatile("subc.cc.u32 %0, %0, %1;" : "+r"(w[j]) : "r"(x.w[j]));
+    asm volatile("subc.u32 %0, %0, %1;" : "+r"(w[kWords - 1]) : "r"(x.w[kWords - 1]));
+  }
+  // this −= x, plus m·R if that went below 0: for this, x < m·R the result is ≡ this − x
+  // (mod m), in [0, m·R)
+  __device__ __forceinline__ void sub_or_add_modulus(const DeviceWide& x) {
+    asm volatile("sub.cc.u32 %0, %0, %1;" : "+r"(w[0]) : "r"(x.w[0]));
+#pragma unroll
+    for (size_t j = 1; j < kWords; ++j) asm volatile("subc.cc.u32 %0, %0, %1;" : "+r"(w[j]) : "r"(x.w[j]));
+    uint32_t borrow_mask;
+    asm volatile("subc.u32 %0, 0, 0;" : "=r"(borrow_mask));
+    constexpr size_t kHalf = F::kWords;
+    using M = typename F::Modulus;
+    // + m·2^(32N) modulo 2^(64N): the carry out cancels the borrow
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(w[kHalf]) : "r"(M::word(0) & borrow_mask));
+#pragma unroll
+    for (size_t j = 1; j + 1 < kHalf; ++j) {
+      asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(w[kHalf + j]) : "r"(M::word(j) & borrow_mask));
+    }
+    asm volatile("addc.u32 %0, %0, %1;" : "+r"(w[kWords - 1]) : "r"(M::word(kHalf - 1) & borrow_mask));
+  }
+  // this·R^(−1) mod m, in [0, 2m) for this < m·R (the redundant form's range)
+  __device__ __forceinline__ F reduced_redundant() const {
+    F out;
+    detail::redc_wide_rows<typename F::Params>(out.word_, w);
+    return out;
+  }
+
+ private:
+  __device__ __forceinline__ static void add_words(uint32_t (&out)[F::kWords], const uint32_t (&a)[F::kWords],
+                                                   const uint32_t (&b)[F::kWords]) {
+    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(a[0]), "r"(b[0]));
+#pragma unroll
+    for (size_t j = 1; j + 1 < F::kWords; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(a[j]), "r"(b[j]));
+    asm volatile("addc.u32 %0, %1, %2;" : "=r"(out[F::kWords - 1]) : "r"(a[F::kWords - 1]), "r"(b[F::kWords - 1]));
+  }
+};
 
 // A DeviceField element in the redundant form [0, 2m), with the DeviceField operator names,
 // so the curve formulas (curve_device.cuh) run on it unchanged: the MSM accumulates in it and
@@ -546,6 +756,12 @@ struct alignas(16) DeviceRedundant {
   }
   __device__ __forceinline__ static void sqr(DeviceRedundant& out, const DeviceRedundant& a) {
     F::sqr_redundant(out.v, a.v);
+  }
+  // a·b − c·d under one reduction
+  __device__ __forceinline__ static void mul_sub(DeviceRedundant& out, const DeviceRedundant& a,
+                                                 const DeviceRedundant& b, const DeviceRedundant& c,
+                                                 const DeviceRedundant& d) {
+    F::mul_sub_redundant(out.v, a.v, b.v, c.v, d.v);
   }
   __device__ __forceinline__ static void dbl(DeviceRedundant& out, const DeviceRedundant& a) { add(out, a, a); }
   // 0 stays 0; a in (0, 2m) → 2m − a

@@ -22,14 +22,19 @@ namespace {
 constexpr unsigned kThreadsPerBlock = 256;
 constexpr size_t kMaxBlocks = 65535;
 
-// d_out[i] = op(d_a[i], d_b[i]) for i < n (d_b unused for kSquare); d_out may alias d_a/d_b.
+// d_out[i] = op(d_a[i], d_b[i]) for i < n (d_b unused for kSquare; the mul_subs also read
+// element n − 1 − i); d_out may alias d_a/d_b except for the mul_subs.
 template <class F, ElementwiseOp kOp>
 __global__ void elementwise_kernel(const F* d_a, const F* d_b, F* d_out, size_t n) {
   const size_t stride = size_t{gridDim.x} * blockDim.x;
   for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
     const F a = d_a[i];
     F result;
-    if constexpr (kOp == ElementwiseOp::kSquare) {
+    if constexpr (kOp == ElementwiseOp::kMulSub) {
+      F::mul_sub(result, a, d_b[i], d_a[n - 1 - i], d_b[n - 1 - i]);
+    } else if constexpr (kOp == ElementwiseOp::kMulSubRedundant) {
+      F::mul_sub_redundant(result, a, d_b[i], d_a[n - 1 - i], d_b[n - 1 - i]);
+    } else if constexpr (kOp == ElementwiseOp::kSquare) {
       F::sqr(result, a);
     } else if constexpr (kOp == ElementwiseOp::kSquareRedundant) {
       F::sqr_redundant(result, a);
@@ -63,13 +68,17 @@ Status launch_for_field(ElementwiseOp op, const void* d_a, const void* d_b, void
     case ElementwiseOp::kSub: return launch<F, ElementwiseOp::kSub>(d_a, d_b, d_out, n);
     case ElementwiseOp::kMul: return launch<F, ElementwiseOp::kMul>(d_a, d_b, d_out, n);
     case ElementwiseOp::kSquare: return launch<F, ElementwiseOp::kSquare>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kMulSub:
     case ElementwiseOp::kAddRedundant:
     case ElementwiseOp::kSubRedundant:
     case ElementwiseOp::kMulRedundant:
-    case ElementwiseOp::kSquareRedundant: break;
+    case ElementwiseOp::kSquareRedundant:
+    case ElementwiseOp::kMulSubRedundant: break;
   }
   if constexpr (F::kHasRedundantRoom) {
     switch (op) {
+      case ElementwiseOp::kMulSub: return launch<F, ElementwiseOp::kMulSub>(d_a, d_b, d_out, n);
+      case ElementwiseOp::kMulSubRedundant: return launch<F, ElementwiseOp::kMulSubRedundant>(d_a, d_b, d_out, n);
       case ElementwiseOp::kAddRedundant: return launch<F, ElementwiseOp::kAddRedundant>(d_a, d_b, d_out, n);
       case ElementwiseOp::kSubRedundant: return launch<F, ElementwiseOp::kSubRedundant>(d_a, d_b, d_out, n);
       case ElementwiseOp::kMulRedundant: return launch<F, ElementwiseOp::kMulRedundant>(d_a, d_b, d_out, n);
@@ -192,6 +201,8 @@ const char* elementwise_op_name(ElementwiseOp op) {
     case ElementwiseOp::kSubRedundant: return "sub (redundant)";
     case ElementwiseOp::kMulRedundant: return "mul (redundant)";
     case ElementwiseOp::kSquareRedundant: return "square (redundant)";
+    case ElementwiseOp::kMulSub: return "mul_sub";
+    case ElementwiseOp::kMulSubRedundant: return "mul_sub (redundant)";
   }
   return "?";
 }

@@ -76,6 +76,10 @@ Status gpu_fq_square(std::span<const ff::Fq> a, std::span<ff::Fq> out) {
   return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kSquare, a, std::span<const ff::Fq>(), out);
 }
 
+Status gpu_fq_mul_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::span<ff::Fq> out) {
+  return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kMulSub, a, b, out);
+}
+
 Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
                         std::span<ff::Fq::Repr> out) {
   ElementwiseOp kernel_op = ElementwiseOp::kAddRedundant;
@@ -84,6 +88,7 @@ Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::sp
     case RedundantOp::kSub: kernel_op = ElementwiseOp::kSubRedundant; break;
     case RedundantOp::kMul: kernel_op = ElementwiseOp::kMulRedundant; break;
     case RedundantOp::kSquare: kernel_op = ElementwiseOp::kSquareRedundant; break;
+    case RedundantOp::kMulSub: kernel_op = ElementwiseOp::kMulSubRedundant; break;
   }
   return run_elementwise(DeviceFieldKind::kFq, kernel_op, a, b, out);
 }

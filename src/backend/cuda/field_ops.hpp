@@ -40,12 +40,16 @@ Status gpu_fq_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::spa
 Status gpu_fq_mul(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::span<ff::Fq> out);
 // out[i] = a[i]² mod p
 Status gpu_fq_square(std::span<const ff::Fq> a, std::span<ff::Fq> out);
+// out[i] = a[i]·b[i] − a[j]·b[j] mod p with j = n − 1 − i: the device's a·b − c·d under one
+// reduction (the curve formulas' Y3)
+Status gpu_fq_mul_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::span<ff::Fq> out);
 
 // Fq's redundant form, in which the G1 MSM accumulates (field_device.cuh, DeviceRedundant):
 // Montgomery words < 2p that stand for their value mod p; exposed for tests. out[i] ≡
 // a[i] op b[i] (mod p) and out[i] < 2p for a[i], b[i] < 2p (b unused by kSquare); inputs ≥ 2p
 // give unspecified words (never a fault). Same contract as above otherwise.
-enum class RedundantOp { kAdd, kSub, kMul, kSquare };
+// kMulSub pairs element i with element j = n − 1 − i: out[i] ≡ a[i]·b[i] − a[j]·b[j].
+enum class RedundantOp { kAdd, kSub, kMul, kSquare, kMulSub };
 Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
                         std::span<ff::Fq::Repr> out);
 

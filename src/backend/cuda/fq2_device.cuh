@@ -72,6 +72,14 @@ struct alignas(16) DeviceFq2 {
   __device__ __noinline__ static void sqr(DeviceFq2& out, const DeviceFq2& a) {
     detail::fq2_sqr(out.c0, out.c1, a.c0, a.c1);
   }
+  // out = a·b − c·d (out may alias the inputs)
+  __device__ __forceinline__ static void mul_sub(DeviceFq2& out, const DeviceFq2& a, const DeviceFq2& b,
+                                                 const DeviceFq2& c, const DeviceFq2& d) {
+    DeviceFq2 ab, cd;
+    mul(ab, a, b);
+    mul(cd, c, d);
+    sub(out, ab, cd);
+  }
 
   // (c0 + c1u)^(−1) = (c0 − c1u)/(c0² + c1²) (u² = −1; 0 maps to 0)
   __device__ DeviceFq2 inverse() const {
@@ -153,6 +161,22 @@ struct alignas(16) DeviceFq2Redundant {
   }
   __device__ __forceinline__ static void sqr(DeviceFq2Redundant& out, const DeviceFq2Redundant& a) {
     detail::fq2_sqr(out.c0, out.c1, a.c0, a.c1);
+  }
+  // out = a·b − c·d, each coefficient one sum of four Fq products under one reduction (two
+  // reductions where two Karatsuba products and a difference take six):
+  //   c0 = a0b0 − a1b1 − c0d0 + c1d1,  c1 = a0b1 + a1b0 − c0d1 − c1d0
+  __device__ __forceinline__ static void mul_sub(DeviceFq2Redundant& out, const DeviceFq2Redundant& a,
+                                                 const DeviceFq2Redundant& b, const DeviceFq2Redundant& c,
+                                                 const DeviceFq2Redundant& d) {
+    DeviceFqRedundant neg_a1, neg_c0, neg_c1;
+    DeviceFqRedundant::neg(neg_a1, a.c1);
+    DeviceFqRedundant::neg(neg_c0, c.c0);
+    DeviceFqRedundant::neg(neg_c1, c.c1);
+    DeviceFqRedundant out0, out1;
+    DeviceFq::dot4_redundant(out0.v, a.c0.v, b.c0.v, neg_a1.v, b.c1.v, neg_c0.v, d.c0.v, c.c1.v, d.c1.v);
+    DeviceFq::dot4_redundant(out1.v, a.c0.v, b.c1.v, a.c1.v, b.c0.v, neg_c0.v, d.c1.v, neg_c1.v, d.c0.v);
+    out.c0 = out0;
+    out.c1 = out1;
   }
 };
 

@@ -269,6 +269,30 @@ TEST_F(GpuFieldOps, FqSquareMatchesCpuAtCarryBoundaries) {
   check_op<FqOps>(Op::kMul, a, a);
 }
 
+// a·b − c·d under one reduction (gpu_fq_mul_sub pairs element i with n − 1 − i): every pair
+// of special values against every other pair, and random values; poisoned output.
+TEST_F(GpuFieldOps, FqMulSubMatchesCpu) {
+  using F = ff::Fq;
+  std::vector<F> a, b;
+  const std::vector<F> special = special_values<F>();
+  for (const F& x : special) {
+    for (const F& y : special) {
+      a.push_back(x);
+      b.push_back(y);
+    }
+  }
+  for (const std::vector<F>& random : {random_elements<F>(1001, 5), random_elements<F>(1001, 6)}) {
+    for (size_t i = 0; i < random.size(); ++i) (i % 2 == 0 ? a : b).push_back(random[i]);
+  }
+  b.resize(a.size(), F::one());
+  const size_t n = a.size();
+  std::vector<F> got(n, poison<F>()), want(n);
+  for (size_t i = 0; i < n; ++i) want[i] = a[i] * b[i] - a[n - 1 - i] * b[n - 1 - i];
+  const Status status = gpu_fq_mul_sub(a, b, got);
+  ASSERT_TRUE(status.is_ok()) << status.to_string();
+  expect_equal(got, want, a, &b, "fq mul_sub");
+}
+
 // ---- Fq's redundant form [0, 2p) (the G1 MSM accumulates in it) ----
 
 using Repr = ff::Fq::Repr;
@@ -327,7 +351,14 @@ TEST_F(GpuFieldOps, FqRedundantFormMatchesCpuOnBothHalves) {
       b.push_back(values[j]);
     }
   }
-  for (const RedundantOp op : {RedundantOp::kAdd, RedundantOp::kSub, RedundantOp::kMul, RedundantOp::kSquare}) {
+  // kMulSub's largest sum (2p − 1)² + (2p − (1))·(2p − 1): the first element's partner is the last
+  const Repr top = limbs_minus(twice_p, one);
+  a.insert(a.begin(), top);
+  b.insert(b.begin(), top);
+  a.push_back(one);
+  b.push_back(top);
+  for (const RedundantOp op :
+       {RedundantOp::kAdd, RedundantOp::kSub, RedundantOp::kMul, RedundantOp::kSquare, RedundantOp::kMulSub}) {
     SCOPED_TRACE("op " + std::to_string(static_cast<int>(op)));
     std::vector<Repr> got(a.size());
     const Status status = gpu_fq_redundant(op, a, b, got);
@@ -335,10 +366,12 @@ TEST_F(GpuFieldOps, FqRedundantFormMatchesCpuOnBothHalves) {
     size_t bad = 0;
     for (size_t i = 0; i < a.size(); ++i) {
       const ff::Fq x = from_redundant(a[i]), y = from_redundant(b[i]);
-      const ff::Fq want = op == RedundantOp::kAdd   ? x + y
-                          : op == RedundantOp::kSub ? x - y
-                          : op == RedundantOp::kMul ? x * y
-                                                    : x.square();
+      const size_t j = a.size() - 1 - i;  // kMulSub's partner
+      const ff::Fq want = op == RedundantOp::kAdd      ? x + y
+                          : op == RedundantOp::kSub    ? x - y
+                          : op == RedundantOp::kMul    ? x * y
+                          : op == RedundantOp::kMulSub ? x * y - from_redundant(a[j]) * from_redundant(b[j])
+                                                       : x.square();
       const bool in_range = limbs_less(got[i], twice_p);
       if (in_range && from_redundant(got[i]) == want) continue;
       if (++bad <= 5) {
