@@ -10,10 +10,12 @@
 
 #include "backend/cuda/device.hpp"
 #include "backend/cuda/field_device.cuh"
+#include "backend/cuda/fq2_device.cuh"
 
 namespace cuzk::backend::cuda {
 
 static_assert(sizeof(DeviceFr) == kDeviceFrBytes && sizeof(DeviceFq) == kDeviceFqBytes);
+static_assert(sizeof(DeviceFq2Redundant) == kDeviceFq2Bytes);
 
 namespace {
 
@@ -87,6 +89,33 @@ Status launch_for_field(ElementwiseOp op, const void* d_a, const void* d_b, void
     }
   }
   return Status::invalid_argument(std::string("field op ") + elementwise_op_name(op) + ": not defined for this field");
+}
+
+// DeviceFq2Redundant under the redundant operation names elementwise_kernel calls.
+struct Fq2RedundantOps : DeviceFq2Redundant {
+  using Fq2 = DeviceFq2Redundant;
+  __device__ __forceinline__ static void add_redundant(Fq2& out, const Fq2& a, const Fq2& b) { add(out, a, b); }
+  __device__ __forceinline__ static void sub_redundant(Fq2& out, const Fq2& a, const Fq2& b) { sub(out, a, b); }
+  __device__ __forceinline__ static void mul_redundant(Fq2& out, const Fq2& a, const Fq2& b) { mul(out, a, b); }
+  __device__ __forceinline__ static void sqr_redundant(Fq2& out, const Fq2& a) { sqr(out, a); }
+  __device__ __forceinline__ static void mul_sub_redundant(Fq2& out, const Fq2& a, const Fq2& b, const Fq2& c,
+                                                           const Fq2& d) {
+    mul_sub(out, a, b, c, d);
+  }
+};
+static_assert(sizeof(Fq2RedundantOps) == sizeof(DeviceFq2Redundant));
+
+Status launch_fq2_redundant(ElementwiseOp op, const void* d_a, const void* d_b, void* d_out, size_t n) {
+  using F = Fq2RedundantOps;
+  switch (op) {
+    case ElementwiseOp::kAddRedundant: return launch<F, ElementwiseOp::kAddRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kSubRedundant: return launch<F, ElementwiseOp::kSubRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kMulRedundant: return launch<F, ElementwiseOp::kMulRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kSquareRedundant: return launch<F, ElementwiseOp::kSquareRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kMulSubRedundant: return launch<F, ElementwiseOp::kMulSubRedundant>(d_a, d_b, d_out, n);
+    default: break;
+  }
+  return Status::invalid_argument(std::string("Fq2 op ") + elementwise_op_name(op) + ": only the redundant form exists");
 }
 
 // A value < m from a hash of (thread, salt): the top word is cut to 28 bits (both moduli's top
@@ -213,6 +242,7 @@ Status launch_elementwise(DeviceFieldKind field, ElementwiseOp op, const void* d
   switch (field) {
     case DeviceFieldKind::kFr: return launch_for_field<DeviceFr>(op, d_a, d_b, d_out, n);
     case DeviceFieldKind::kFq: return launch_for_field<DeviceFq>(op, d_a, d_b, d_out, n);
+    case DeviceFieldKind::kFq2: return launch_fq2_redundant(op, d_a, d_b, d_out, n);
   }
   return Status::internal("unknown device field");
 }

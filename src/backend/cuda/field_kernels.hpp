@@ -10,10 +10,12 @@
 
 namespace cuzk::backend::cuda {
 
-enum class DeviceFieldKind { kFr, kFq };
+// kFq2 is DeviceFq2Redundant (fq2_device.cuh), the G2 MSM's field, for the k*Redundant
+// operations only.
+enum class DeviceFieldKind { kFr, kFq, kFq2 };
 // The k*Redundant operations are Fq's redundant form (field_device.cuh): inputs and outputs
-// are Montgomery words < 2p that stand for their value mod p. The mul_subs (Fq only) pair
-// element i with element n − 1 − i: out[i] = a[i]·b[i] − a[n−1−i]·b[n−1−i].
+// are Montgomery words < 2p (every Fq2 coefficient) that stand for their value mod p. The
+// mul_subs (Fq, Fq2) pair element i with element n − 1 − i: out[i] = a[i]·b[i] − a[n−1−i]·b[n−1−i].
 enum class ElementwiseOp {
   kAdd,
   kSub,
@@ -27,9 +29,11 @@ enum class ElementwiseOp {
   kMulSubRedundant
 };
 
-// Bytes of one element: 8 words for Fr, 12 for Fq (the host ff::Fr / ff::Fq have the same).
+// Bytes of one element: 8 words for Fr, 12 for Fq, 24 for Fq2 (the host ff::Fr / ff::Fq /
+// ff::Fq2 have the same).
 constexpr size_t kDeviceFrBytes = 32;
 constexpr size_t kDeviceFqBytes = 48;
+constexpr size_t kDeviceFq2Bytes = 96;
 
 // The throughput micro-benchmark's operations (field_ops.hpp, FieldThroughputOp, says what each
 // one does).
@@ -39,8 +43,8 @@ enum class ThroughputOp { kFrMul, kFrSquare, kFqMul, kFqSquare, kImad, kImadWide
 const char* elementwise_op_name(ElementwiseOp op);
 
 // d_out[i] = op(d_a[i], d_b[i]) for i < n, Montgomery form in and out; d_b is unused (may be
-// null) for the squares; the redundant operations and the mul_subs exist for kFq only
-// (kInvalidArgument for kFr); d_out may alias d_a or d_b, except for the mul_subs. All pointers are device memory of the
+// null) for the squares; the redundant operations and the mul_subs exist for kFq, kFq2 has only
+// the redundant ones (kInvalidArgument for the others); d_out may alias d_a or d_b, except for the mul_subs. All pointers are device memory of the
 // current device holding n elements of `field`. Runs on the legacy default stream and waits
 // for the kernel. Errors: kDeviceError naming the failing call.
 Status launch_elementwise(DeviceFieldKind field, ElementwiseOp op, const void* d_a, const void* d_b, void* d_out,

@@ -19,15 +19,21 @@ static_assert(sizeof(ff::Fq) == kDeviceFqBytes && std::is_trivially_copyable_v<f
 
 namespace {
 
-// Uploads a (and b unless kSquare), runs the kernel, downloads into out.
+// Uploads a (and b unless kSquare), runs the kernel, downloads into out; each device element
+// is `per_element` consecutive host values.
 template <class HostF>
 Status run_elementwise(DeviceFieldKind field, ElementwiseOp op, std::span<const HostF> a, std::span<const HostF> b,
-                       std::span<HostF> out) {
+                       std::span<HostF> out, size_t per_element = 1) {
   const bool binary = op != ElementwiseOp::kSquare && op != ElementwiseOp::kSquareRedundant;
   if (a.size() != out.size() || (binary && b.size() != a.size())) {
     return Status::invalid_argument(std::string("gpu field ") + elementwise_op_name(op) + ": input size " +
                                     std::to_string(a.size()) + (binary ? " and " + std::to_string(b.size()) : "") +
                                     " but output size " + std::to_string(out.size()));
+  }
+  if (a.size() % per_element != 0) {
+    return Status::invalid_argument(std::string("gpu field ") + elementwise_op_name(op) + ": input size " +
+                                    std::to_string(a.size()) + " is not a multiple of " +
+                                    std::to_string(per_element) + " values an element");
   }
   const size_t n = a.size();
   if (n == 0) return Status::ok();
@@ -44,7 +50,7 @@ Status run_elementwise(DeviceFieldKind field, ElementwiseOp op, std::span<const 
   if (binary) {
     CUZK_RETURN_IF_ERROR(d_b->upload(b));
   }
-  CUZK_RETURN_IF_ERROR(launch_elementwise(field, op, d_a->data(), d_b->data(), d_out->data(), n));
+  CUZK_RETURN_IF_ERROR(launch_elementwise(field, op, d_a->data(), d_b->data(), d_out->data(), n / per_element));
   return d_out->download(out);
 }
 
@@ -80,17 +86,27 @@ Status gpu_fq_mul_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std:
   return run_elementwise(DeviceFieldKind::kFq, ElementwiseOp::kMulSub, a, b, out);
 }
 
+namespace {
+ElementwiseOp redundant_kernel_op(RedundantOp op) {
+  switch (op) {
+    case RedundantOp::kAdd: return ElementwiseOp::kAddRedundant;
+    case RedundantOp::kSub: return ElementwiseOp::kSubRedundant;
+    case RedundantOp::kMul: return ElementwiseOp::kMulRedundant;
+    case RedundantOp::kSquare: return ElementwiseOp::kSquareRedundant;
+    case RedundantOp::kMulSub: return ElementwiseOp::kMulSubRedundant;
+  }
+  return ElementwiseOp::kAddRedundant;
+}
+}  // namespace
+
 Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
                         std::span<ff::Fq::Repr> out) {
-  ElementwiseOp kernel_op = ElementwiseOp::kAddRedundant;
-  switch (op) {
-    case RedundantOp::kAdd: kernel_op = ElementwiseOp::kAddRedundant; break;
-    case RedundantOp::kSub: kernel_op = ElementwiseOp::kSubRedundant; break;
-    case RedundantOp::kMul: kernel_op = ElementwiseOp::kMulRedundant; break;
-    case RedundantOp::kSquare: kernel_op = ElementwiseOp::kSquareRedundant; break;
-    case RedundantOp::kMulSub: kernel_op = ElementwiseOp::kMulSubRedundant; break;
-  }
-  return run_elementwise(DeviceFieldKind::kFq, kernel_op, a, b, out);
+  return run_elementwise(DeviceFieldKind::kFq, redundant_kernel_op(op), a, b, out);
+}
+
+Status gpu_fq2_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
+                         std::span<ff::Fq::Repr> out) {
+  return run_elementwise(DeviceFieldKind::kFq2, redundant_kernel_op(op), a, b, out, 2);
 }
 
 const char* field_throughput_op_name(FieldThroughputOp op) {

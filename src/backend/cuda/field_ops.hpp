@@ -52,6 +52,11 @@ Status gpu_fq_mul_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std:
 enum class RedundantOp { kAdd, kSub, kMul, kSquare, kMulSub };
 Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
                         std::span<ff::Fq::Repr> out);
+// The same on Fq2 = Fq[u]/(u² + 1) in the G2 MSM's redundant form (fq2_device.cuh,
+// DeviceFq2Redundant): element i is c0 = a[2i], c1 = a[2i + 1], each coefficient < 2p in and
+// out; the spans' length must be even (kInvalidArgument otherwise).
+Status gpu_fq2_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
+                         std::span<ff::Fq::Repr> out);
 
 // The device arithmetic's throughput micro-benchmark (bench/gpu_field_bench.cpp):
 // kFrMul/kFqMul time x ← x·y, kFrSquare/kFqSquare x ← x², each thread one dependent chain;

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iomanip>
@@ -17,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "ff/fq2.hpp"
 #include "gpu_test_util.hpp"
 
 namespace cuzk::backend::cuda {
@@ -383,6 +385,79 @@ TEST_F(GpuFieldOps, FqRedundantFormMatchesCpuOnBothHalves) {
     }
     EXPECT_EQ(bad, 0u);
   }
+}
+
+// Fq2 in the G2 MSM's redundant form: every coefficient pair of the boundaries above (both
+// operands), random coefficients below p and in [p, 2p), and the all-(2p − 1) element as the
+// first and the last operand (the mul_subs' largest sums); results < 2p per coefficient and
+// equal to the CPU's Fq2 arithmetic mod p.
+TEST_F(GpuFieldOps, Fq2RedundantFormMatchesCpu) {
+  const Repr& p = ff::Fq::modulus();
+  const Repr one{1}, two{2};
+  const Repr twice_p = limbs_plus(p, p);
+  const Repr top = limbs_minus(twice_p, one);
+  const std::vector<Repr> boundaries = {Repr{}, one, limbs_minus(p, one), p, limbs_plus(p, one),
+                                        limbs_minus(twice_p, two), top};
+  std::vector<std::array<Repr, 2>> elements;
+  for (const Repr& c0 : boundaries) {
+    for (const Repr& c1 : boundaries) elements.push_back({c0, c1});
+  }
+  const std::vector<ff::Fq> random = random_elements<ff::Fq>(240, 92);
+  for (size_t i = 0; i + 1 < random.size(); i += 2) {
+    const Repr lift = (i / 2) % 3 == 0 ? Repr{} : p;  // two thirds of them in [p, 2p)
+    elements.push_back({limbs_plus(random[i].montgomery(), lift), random[i + 1].montgomery()});
+  }
+  std::vector<Repr> a, b;
+  const auto append = [](std::vector<Repr>& to, const std::array<Repr, 2>& x) {
+    to.push_back(x[0]);
+    to.push_back(x[1]);
+  };
+  append(a, {top, top});
+  append(b, {top, top});
+  for (size_t i = 0; i < elements.size(); ++i) {
+    for (size_t j = 0; j < elements.size(); j += 1 + i % 5) {
+      append(a, elements[i]);
+      append(b, elements[j]);
+    }
+  }
+  append(a, {top, top});
+  append(b, {top, top});
+  const size_t n = a.size() / 2;
+  const auto element = [](const std::vector<Repr>& v, size_t i) {
+    return ff::Fq2{from_redundant(v[2 * i]), from_redundant(v[2 * i + 1])};
+  };
+  for (const RedundantOp op :
+       {RedundantOp::kAdd, RedundantOp::kSub, RedundantOp::kMul, RedundantOp::kSquare, RedundantOp::kMulSub}) {
+    SCOPED_TRACE("op " + std::to_string(static_cast<int>(op)));
+    std::vector<Repr> got(a.size(), poison<ff::Fq>().montgomery());
+    const Status status = gpu_fq2_redundant(op, a, b, got);
+    ASSERT_TRUE(status.is_ok()) << status.to_string();
+    size_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const ff::Fq2 x = element(a, i), y = element(b, i);
+      const size_t j = n - 1 - i;  // kMulSub's partner
+      const ff::Fq2 want = op == RedundantOp::kAdd      ? x + y
+                           : op == RedundantOp::kSub    ? x - y
+                           : op == RedundantOp::kMul    ? x * y
+                           : op == RedundantOp::kMulSub ? x * y - element(a, j) * element(b, j)
+                                                        : x.square();
+      const bool in_range = limbs_less(got[2 * i], twice_p) && limbs_less(got[2 * i + 1], twice_p);
+      if (in_range && element(got, i) == want) continue;
+      if (++bad <= 5) {
+        ADD_FAILURE() << "[" << i << "] gpu c0 = " << raw_hex(ff::Fq::from_montgomery(got[2 * i]))
+                      << " c1 = " << raw_hex(ff::Fq::from_montgomery(got[2 * i + 1]))
+                      << (in_range ? "" : " (≥ 2p)") << " cpu c0 = " << raw_hex(want.c0)
+                      << " c1 = " << raw_hex(want.c1);
+      }
+    }
+    EXPECT_EQ(bad, 0u);
+  }
+}
+
+TEST(FieldOpsArguments, Fq2NeedsAnEvenNumberOfCoefficients) {
+  const std::vector<Repr> three(3);
+  std::vector<Repr> out(3);
+  EXPECT_EQ(gpu_fq2_redundant(RedundantOp::kMul, three, three, out).code(), StatusCode::kInvalidArgument);
 }
 
 // The throughput micro-benchmark runs every operation and reports a positive rate.
