@@ -6,6 +6,9 @@
 #
 #   scripts/kernel-resources.sh [FILE.cu ...]     defaults: every src/backend/cuda/*.cu
 #
+# Each file compiles against the headers of its own tree, so a file of another checkout (an
+# older commit's worktree, for a before/after) is measured as that commit built it.
+#
 # Output lines: "<file> <kernel> regs=N stack=N spill_stores=N spill_loads=N", kernel names
 # demangled and shortened (namespaces and parameter lists dropped).
 set -euo pipefail
@@ -31,24 +34,34 @@ for file in "${FILES[@]}"; do
     echo "kernel-resources: no such file: $file" >&2
     exit 1
   fi
-  "$NVCC" -I"$ROOT/src" -O3 -DNDEBUG -std=c++20 --generate-code=arch=compute_$ARCH,code=sm_$ARCH \
+  # includes from the file's own tree (another checkout's file sees its own headers)
+  src=$(cd "$(dirname "$file")" && pwd -P)
+  src=${src%/backend/cuda*}
+  "$NVCC" -I"$src" -O3 -DNDEBUG -std=c++20 "--generate-code=arch=compute_$ARCH,code=sm_$ARCH" \
     -Xptxas -v -x cu -c "$file" -o "$OBJ" 2>&1 | c++filt | awk -v file="$(basename "$file")" '
-    # ptxas prints, per entry: "Function properties for NAME", the stack line, "Used N registers".
-    /Function properties for/ {
+    # Per kernel ptxas prints "Compiling entry function NAME", its stack line, then "Used N
+    # registers"; the stack lines of the functions it calls come after that.
+    /Compiling entry function/ {
       name = $0
-      sub(/.*Function properties for /, "", name)
-      entry = (name ~ /^void /)
-      sub(/^void /, "", name)
+      sub(/.*Compiling entry function .void /, "", name)
+      sub(/.*Compiling entry function ./, "", name)
+      gsub(/\(anonymous namespace\)::/, "", name)
       sub(/\(.*/, "", name)
       gsub(/[A-Za-z_0-9]+::/, "", name)
+      want_stack = 1
       next
     }
-    /bytes stack frame/ { stack = $(NF - 11); stores = $(NF - 7); loads = $(NF - 3); next }
-    /Used [0-9]+ registers/ && entry {
+    /bytes stack frame/ && want_stack {
+      split($0, w, /[^0-9]+/)  # the three numbers, after an empty leading field
+      stack = w[2]; stores = w[3]; loads = w[4]
+      want_stack = 0
+      next
+    }
+    /Used [0-9]+ registers/ && name != "" {
       regs = $0
       sub(/.*Used /, "", regs)
       sub(/ registers.*/, "", regs)
       printf "%s %s regs=%s stack=%s spill_stores=%s spill_loads=%s\n", file, name, regs, stack, stores, loads
-      entry = 0
+      name = ""
     }'
 done
