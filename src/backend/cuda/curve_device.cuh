@@ -1,6 +1,8 @@
 // Device points of y² = x³ + b (a = 0) over DeviceFq (G1) or DeviceFq2 (G2): affine bases as
 // the MSM stores them, and XYZZ accumulators (x = X/ZZ, y = Y/ZZZ) with the same formulas as
 // the host ec::Xyzz (src/ec/curve.hpp, EFD a = 0 cases). b never appears in these formulas.
+// The formulas take any field type with these operator names: the MSM runs them on its
+// accumulating forms (DeviceFqRedundant, DeviceFq2Lane; msm_curve.cuh).
 //
 // Layouts:
 //   DeviceAffine<F>  x, y; the point at infinity is stored as x = y = 0, which is not on
@@ -21,11 +23,6 @@ struct alignas(16) DeviceAffine {
   F x, y;
 
   __device__ __forceinline__ bool is_identity() const { return x.is_zero() && y.is_zero(); }
-  __device__ __forceinline__ DeviceAffine negated() const {
-    DeviceAffine out{x, y};
-    F::neg(out.y, y);
-    return out;
-  }
 };
 
 template <class F>
@@ -68,16 +65,6 @@ struct alignas(16) DeviceXyzz {
     DeviceXyzz q{p.x, p.y, F::one(), F::one()};
     return q.dbl();
   }
-  // The same as a call, for the mixed addition's rare P = Q branch where F asks for it
-  // (F::kOutlineRareDoubling): the branch then takes no registers from the addition.
-  __device__ __noinline__ static DeviceXyzz dbl_affine_call(const DeviceAffine<F>& p) { return dbl_affine(p); }
-  __device__ __forceinline__ static DeviceXyzz dbl_affine_rare(const DeviceAffine<F>& p) {
-    if constexpr (requires { F::kOutlineRareDoubling; }) {
-      return dbl_affine_call(p);
-    } else {
-      return dbl_affine(p);
-    }
-  }
 
   // madd-2008-s: U2 = X2·ZZ1, S2 = Y2·ZZZ1, P = U2 − X1, R = S2 − Y1, PP = P², PPP = P·PP,
   //              Q = X1·PP, X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − Y1·PPP,
@@ -94,7 +81,7 @@ struct alignas(16) DeviceXyzz {
     F::mul(r, q.y, zzz);
     F::sub(r, r, y);
     if (p.is_zero()) {
-      *this = r.is_zero() ? dbl_affine_rare(q) : identity();
+      *this = r.is_zero() ? dbl_affine(q) : identity();
       return;
     }
     F::sqr(pp, p);

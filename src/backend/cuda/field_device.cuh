@@ -461,8 +461,9 @@ class alignas(16) DeviceField {
   // to land below 2m without a subtraction, and 5m < 2^(32N) for the square (2a + m with
   // a < 2m): true for Fq (p < 2^381), not for Fr.
   static constexpr bool kHasRedundantRoom = Modulus::word(kWords - 1) < 0x33333333u;
-  // Sums of up to four products of redundant values under one reduction (mul_sub_redundant,
-  // dot4_redundant) need S + m ≤ 9m < 2^(32N) (mont_mul_sum_rows), which also gives 8m < 2^(32N).
+  // Sums of up to four products of redundant values under one reduction (dot2_redundant,
+  // mul_sub_redundant, dot4_redundant) need S + m ≤ 9m < 2^(32N) (mont_mul_sum_rows), which also
+  // gives 8m < 2^(32N).
   static constexpr bool kHasProductSumRoom = Modulus::word(kWords - 1) < 0x1c71c71bu;
   using TwiceModulus = detail::TwiceWords<Modulus>;
   // −m^(−1) mod 2^32 really is the negated inverse: m·inv ≡ −1 (mod 2^32).
@@ -554,14 +555,19 @@ class alignas(16) DeviceField {
 #pragma unroll
     for (size_t j = 0; j < kWords; ++j) out.word_[j] = t[j];
   }
-  // a·b − c·d as a·b + (2m − c)·d under one reduction: < 8m²/R + m < 2m
+  // a0·b0 + a1·b1 under one reduction: < 8m²/R + m < 2m
+  __device__ __forceinline__ static void dot2_redundant(DeviceField& out, const DeviceField& a0, const DeviceField& b0,
+                                                        const DeviceField& a1, const DeviceField& b1) {
+    static_assert(kHasProductSumRoom);
+    detail::mont_mul_sum_rows<Params>(out.word_, Product{a0.word_, b0.word_}, Product{a1.word_, b1.word_});
+  }
+  // a·b − c·d as a·b + (2m − c)·d under one reduction
   __device__ __forceinline__ static void mul_sub_redundant(DeviceField& out, const DeviceField& a,
                                                            const DeviceField& b, const DeviceField& c,
                                                            const DeviceField& d) {
-    static_assert(kHasProductSumRoom);
     DeviceField neg_c;
     sub_redundant(neg_c, zero(), c);
-    detail::mont_mul_sum_rows<Params>(out.word_, Product{a.word_, b.word_}, Product{neg_c.word_, d.word_});
+    dot2_redundant(out, a, b, neg_c, d);
   }
   // Σ_k a_k·b_k for four pairs under one reduction: < 16m²/R + m < 4m, then one subtraction of 2m
   __device__ __forceinline__ static void dot4_redundant(DeviceField& out, const DeviceField& a0, const DeviceField& b0,
@@ -591,6 +597,20 @@ class alignas(16) DeviceField {
       modulus |= word_[j] ^ Modulus::word(j);
     }
     return zero == 0 || modulus == 0;
+  }
+  // take_a ? a : b, word by word without a branch
+  __device__ __forceinline__ static DeviceField pick(bool take_a, const DeviceField& a, const DeviceField& b) {
+    DeviceField out;
+#pragma unroll
+    for (size_t j = 0; j < kWords; ++j) out.word_[j] = take_a ? a.word_[j] : b.word_[j];
+    return out;
+  }
+  // The value held by lane (this lane ^ lane_xor) of the warp, whose lanes in mask all call this.
+  __device__ __forceinline__ DeviceField shuffled_xor(unsigned mask, int lane_xor) const {
+    DeviceField out;
+#pragma unroll
+    for (size_t j = 0; j < kWords; ++j) out.word_[j] = __shfl_xor_sync(mask, word_[j], lane_xor);
+    return out;
   }
   // [0, 2m) → [0, m)
   __device__ __forceinline__ DeviceField reduced() const {

@@ -10,12 +10,12 @@
 
 #include "backend/cuda/device.hpp"
 #include "backend/cuda/field_device.cuh"
-#include "backend/cuda/fq2_device.cuh"
+#include "backend/cuda/fq2_lane_device.cuh"
 
 namespace cuzk::backend::cuda {
 
 static_assert(sizeof(DeviceFr) == kDeviceFrBytes && sizeof(DeviceFq) == kDeviceFqBytes);
-static_assert(sizeof(DeviceFq2Redundant) == kDeviceFq2Bytes);
+static_assert(2 * sizeof(DeviceFq) == kDeviceFq2Bytes);
 
 namespace {
 
@@ -91,28 +91,49 @@ Status launch_for_field(ElementwiseOp op, const void* d_a, const void* d_b, void
   return Status::invalid_argument(std::string("field op ") + elementwise_op_name(op) + ": not defined for this field");
 }
 
-// DeviceFq2Redundant under the redundant operation names elementwise_kernel calls.
-struct Fq2RedundantOps : DeviceFq2Redundant {
-  using Fq2 = DeviceFq2Redundant;
-  __device__ __forceinline__ static void add_redundant(Fq2& out, const Fq2& a, const Fq2& b) { add(out, a, b); }
-  __device__ __forceinline__ static void sub_redundant(Fq2& out, const Fq2& a, const Fq2& b) { sub(out, a, b); }
-  __device__ __forceinline__ static void mul_redundant(Fq2& out, const Fq2& a, const Fq2& b) { mul(out, a, b); }
-  __device__ __forceinline__ static void sqr_redundant(Fq2& out, const Fq2& a) { sqr(out, a); }
-  __device__ __forceinline__ static void mul_sub_redundant(Fq2& out, const Fq2& a, const Fq2& b, const Fq2& c,
-                                                           const Fq2& d) {
-    mul_sub(out, a, b, c, d);
+// The Fq2 operations in the G2 MSM's form (DeviceFq2Lane): element i on a pair of lanes, each
+// reading and writing its own coefficient (d_a[2i + k] is coefficient k of element i).
+template <ElementwiseOp kOp>
+__global__ void fq2_lane_kernel(const DeviceFq* d_a, const DeviceFq* d_b, DeviceFq* d_out, size_t n) {
+  using L = DeviceFq2Lane;
+  const size_t k = L::coefficient_index();
+  const size_t stride = size_t{gridDim.x} * blockDim.x / 2;
+  for (size_t i = (size_t{blockIdx.x} * blockDim.x + threadIdx.x) / 2; i < n; i += stride) {
+    const L a{d_a[2 * i + k]}, b{d_b[2 * i + k]};
+    L result;
+    if constexpr (kOp == ElementwiseOp::kMulSubRedundant) {
+      L::mul_sub(result, a, b, L{d_a[2 * (n - 1 - i) + k]}, L{d_b[2 * (n - 1 - i) + k]});
+    } else if constexpr (kOp == ElementwiseOp::kSquareRedundant) {
+      L::sqr(result, a);
+    } else if constexpr (kOp == ElementwiseOp::kAddRedundant) {
+      L::add(result, a, b);
+    } else if constexpr (kOp == ElementwiseOp::kSubRedundant) {
+      L::sub(result, a, b);
+    } else {
+      static_assert(kOp == ElementwiseOp::kMulRedundant);
+      L::mul(result, a, b);
+    }
+    d_out[2 * i + k] = result.c;
   }
-};
-static_assert(sizeof(Fq2RedundantOps) == sizeof(DeviceFq2Redundant));
+}
+
+template <ElementwiseOp kOp>
+Status launch_fq2_lanes(const void* d_a, const void* d_b, void* d_out, size_t n) {
+  const size_t blocks = std::min(kMaxBlocks, (2 * n + kThreadsPerBlock - 1) / kThreadsPerBlock);
+  fq2_lane_kernel<kOp><<<static_cast<unsigned>(blocks), kThreadsPerBlock>>>(
+      static_cast<const DeviceFq*>(d_a), static_cast<const DeviceFq*>(d_b), static_cast<DeviceFq*>(d_out), n);
+  CUZK_CUDA_TRY(cudaGetLastError());
+  CUZK_CUDA_TRY(cudaStreamSynchronize(nullptr));
+  return Status::ok();
+}
 
 Status launch_fq2_redundant(ElementwiseOp op, const void* d_a, const void* d_b, void* d_out, size_t n) {
-  using F = Fq2RedundantOps;
   switch (op) {
-    case ElementwiseOp::kAddRedundant: return launch<F, ElementwiseOp::kAddRedundant>(d_a, d_b, d_out, n);
-    case ElementwiseOp::kSubRedundant: return launch<F, ElementwiseOp::kSubRedundant>(d_a, d_b, d_out, n);
-    case ElementwiseOp::kMulRedundant: return launch<F, ElementwiseOp::kMulRedundant>(d_a, d_b, d_out, n);
-    case ElementwiseOp::kSquareRedundant: return launch<F, ElementwiseOp::kSquareRedundant>(d_a, d_b, d_out, n);
-    case ElementwiseOp::kMulSubRedundant: return launch<F, ElementwiseOp::kMulSubRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kAddRedundant: return launch_fq2_lanes<ElementwiseOp::kAddRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kSubRedundant: return launch_fq2_lanes<ElementwiseOp::kSubRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kMulRedundant: return launch_fq2_lanes<ElementwiseOp::kMulRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kSquareRedundant: return launch_fq2_lanes<ElementwiseOp::kSquareRedundant>(d_a, d_b, d_out, n);
+    case ElementwiseOp::kMulSubRedundant: return launch_fq2_lanes<ElementwiseOp::kMulSubRedundant>(d_a, d_b, d_out, n);
     default: break;
   }
   return Status::invalid_argument(std::string("Fq2 op ") + elementwise_op_name(op) + ": only the redundant form exists");

@@ -10,8 +10,8 @@
 
 namespace cuzk::backend::cuda {
 
-// kFq2 is DeviceFq2Redundant (fq2_device.cuh), the G2 MSM's field, for the k*Redundant
-// operations only.
+// kFq2 is DeviceFq2Lane (fq2_lane_device.cuh), the G2 MSM's field: an element on a pair of
+// lanes, for the k*Redundant operations only.
 enum class DeviceFieldKind { kFr, kFq, kFq2 };
 // The k*Redundant operations are Fq's redundant form (field_device.cuh): inputs and outputs
 // are Montgomery words < 2p (every Fq2 coefficient) that stand for their value mod p. The

@@ -52,9 +52,10 @@ Status gpu_fq_mul_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std:
 enum class RedundantOp { kAdd, kSub, kMul, kSquare, kMulSub };
 Status gpu_fq_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
                         std::span<ff::Fq::Repr> out);
-// The same on Fq2 = Fq[u]/(u² + 1) in the G2 MSM's redundant form (fq2_device.cuh,
-// DeviceFq2Redundant): element i is c0 = a[2i], c1 = a[2i + 1], each coefficient < 2p in and
-// out; the spans' length must be even (kInvalidArgument otherwise).
+// The same on Fq2 = Fq[u]/(u² + 1) in the G2 MSM's form (fq2_lane_device.cuh, DeviceFq2Lane:
+// an element on a pair of lanes, each coefficient in Fq's redundant form): element i is
+// c0 = a[2i], c1 = a[2i + 1], each coefficient < 2p in and out; the spans' length must be even
+// (kInvalidArgument otherwise).
 Status gpu_fq2_redundant(RedundantOp op, std::span<const ff::Fq::Repr> a, std::span<const ff::Fq::Repr> b,
                          std::span<ff::Fq::Repr> out);
 

@@ -13,16 +13,17 @@
 
 #include "backend/cuda/curve_device.cuh"
 #include "backend/cuda/device.hpp"
+#include "backend/cuda/fq2_lane_device.cuh"
 #include "backend/cuda/msm_device.hpp"
 #include "backend/cuda/msm_scratch.cuh"
 
 namespace cuzk::backend::cuda::msm_curve {
 
 constexpr unsigned kThreads = 128;
-// Threads of the strided first pass of the ones sum (a power of two): 2^16 keeps every SM
+// Accumulators of the strided first pass of the ones sum (a power of two): 2^16 keeps every SM
 // busy (the pairwise folds after it are ~2^16 additions); Filecoin witnesses send most of
 // their scalars here.
-constexpr size_t kOnesThreads = size_t{1} << 16;
+constexpr size_t kOnesSums = size_t{1} << 16;
 
 inline unsigned blocks_for(size_t n) {
   return static_cast<unsigned>(std::max<size_t>(1, (n + kThreads - 1) / kThreads));
@@ -48,64 +49,77 @@ __device__ __forceinline__ void segment_items(const uint32_t* d_item_off, const 
   end = begin + kSegment < limit ? begin + kSegment : limit;
 }
 
-// The field the accumulating kernels compute in: Fq in the redundant form [0, 2p) (no final
-// subtraction per product, field_device.cuh), Fq2 as it is. Points are converted on the way
-// in (a reduced value is a redundant one) and reduced on the way out, so every buffer holds
-// reduced points.
+// How the accumulating kernels hold a point: in the form A of its field, on kLanes threads.
+// G1 on one thread, Fq in the redundant form [0, 2p) (no final subtraction per product,
+// field_device.cuh). G2 on a pair of adjacent lanes (DeviceFq2Lane, fq2_lane_device.cuh), each
+// holding one coefficient of every coordinate: its registers fit a point and an addition with
+// no stack frame, where one thread a point spilled ≈ 640 bytes per addition. Points are
+// converted on the way in (a reduced value is a redundant one) and reduced on the way out, so
+// every buffer holds reduced points in the host layout.
 template <class F>
-struct Accumulation {
-  using A = F;
-  __device__ __forceinline__ static const DeviceAffine<A>& in(const DeviceAffine<F>& p) { return p; }
-  __device__ __forceinline__ static const DeviceXyzz<A>& in(const DeviceXyzz<F>& p) { return p; }
-  __device__ __forceinline__ static const DeviceXyzz<F>& out(const DeviceXyzz<A>& p) { return p; }
+struct FieldLanes;
+template <>
+struct FieldLanes<DeviceFq> {
+  using A = DeviceFqRedundant;
+  static constexpr unsigned kLanes = 1;
+  __device__ __forceinline__ static A load(const DeviceFq& x) { return A::from(x); }
+  __device__ __forceinline__ static void store(DeviceFq& out, const A& x) { out = x.reduced(); }
 };
 template <>
-struct Accumulation<DeviceFq> {
-  using A = DeviceFqRedundant;
-  __device__ __forceinline__ static DeviceAffine<A> in(const DeviceAffine<DeviceFq>& p) {
-    return {A::from(p.x), A::from(p.y)};
+struct FieldLanes<DeviceFq2> {
+  using A = DeviceFq2Lane;
+  static constexpr unsigned kLanes = 2;
+  // this lane's coefficient of x (DeviceFq2 is c0 then c1)
+  __device__ __forceinline__ static const DeviceFq& coefficient(const DeviceFq2& x) {
+    return (&x.c0)[A::coefficient_index()];
   }
-  __device__ __forceinline__ static DeviceXyzz<A> in(const DeviceXyzz<DeviceFq>& p) {
-    return {A::from(p.x), A::from(p.y), A::from(p.zz), A::from(p.zzz)};
-  }
-  __device__ __forceinline__ static DeviceXyzz<DeviceFq> out(const DeviceXyzz<A>& p) {
-    return {p.x.reduced(), p.y.reduced(), p.zz.reduced(), p.zzz.reduced()};
+  __device__ __forceinline__ static A load(const DeviceFq2& x) { return {coefficient(x)}; }
+  __device__ __forceinline__ static void store(DeviceFq2& out, const A& x) {
+    (&out.c0)[A::coefficient_index()] = x.c.reduced();
   }
 };
 
-// The mixed additions of the points and ones kernels, the MSM's hot loop: acc += q with acc
-// in the accumulating form X. G1 as Accumulation<DeviceFq>. G2 in the redundant Fq2 form with
-// its Fq2 products inlined (DeviceFq2Redundant), in these two kernels only: the G2 kernels
-// that fold sums keep the products as calls, or msm_g2.cu takes far too long to compile
-// (fq2_device.cuh: inlined everywhere, ≈ 19 min on the dev VM; this way 47 s). Behind one
-// call per addition instead (ptxas clones it into each kernel), the H200 measured 2.50 ns
-// per G2 addition against 2.40 with the Fq2 products as calls (2026-12-01, 2^24).
 template <class F>
-struct MixedAccumulation {
-  using Acc = Accumulation<F>;
-  using X = DeviceXyzz<typename Acc::A>;
-  __device__ __forceinline__ static void add(X& acc, const DeviceAffine<F>& q) { acc.add_mixed(Acc::in(q)); }
-  __device__ __forceinline__ static DeviceXyzz<F> out(const X& acc) { return Acc::out(acc); }
-};
-template <>
-struct MixedAccumulation<DeviceFq2> {
-  using A = DeviceFq2Redundant;
+struct Accumulation : FieldLanes<F> {
+  using L = FieldLanes<F>;
+  using A = typename L::A;
   using X = DeviceXyzz<A>;
-  __device__ __forceinline__ static void add(X& acc, const DeviceAffine<DeviceFq2>& q) {
-    acc.add_mixed(DeviceAffine<A>{A::from(q.x), A::from(q.y)});
+  // the base p, or −p
+  __device__ __forceinline__ static DeviceAffine<A> base(const DeviceAffine<F>& p, bool negate) {
+    DeviceAffine<A> q{L::load(p.x), L::load(p.y)};
+    if (negate) A::neg(q.y, q.y);
+    return q;
   }
-  __device__ __forceinline__ static DeviceXyzz<DeviceFq2> out(const X& p) {
-    return {p.x.reduced(), p.y.reduced(), p.zz.reduced(), p.zzz.reduced()};
+  __device__ __forceinline__ static X load(const DeviceXyzz<F>& p) {
+    return {L::load(p.x), L::load(p.y), L::load(p.zz), L::load(p.zzz)};
+  }
+  // every lane of the point stores its part
+  __device__ __forceinline__ static void store(DeviceXyzz<F>& out, const X& p) {
+    L::store(out.x, p.x);
+    L::store(out.y, p.y);
+    L::store(out.zz, p.zz);
+    L::store(out.zzz, p.zzz);
   }
 };
+
+// The point this thread works on (with the other lanes of its point), and the blocks that
+// give n points their lanes.
+template <class F>
+__device__ __forceinline__ size_t point_index() {
+  return (size_t{blockIdx.x} * blockDim.x + threadIdx.x) / Accumulation<F>::kLanes;
+}
+template <class F>
+unsigned point_blocks(size_t n) {
+  return blocks_for(n * Accumulation<F>::kLanes);
+}
 
 // Blocks of kThreads per SM the ones sum asks the compiler to fit. Without a bound ptxas
 // gives these point kernels 134 registers (3 blocks, 12 warps per SM); with it ≤ 128 (4 blocks,
 // 16 warps, 8 bytes spilled). Predicted: more warps hide the serial carry chains better.
 // Measured on the H200 (2026-11-30): the ones sum got faster (G1 witness-like 2^27:
 // 124 → 92.6 ms), the bucket accumulation slower (2^26 random: 247 → 280 ms per group of 4
-// windows), so only the ones sum is bounded. G2 is not: its mixed addition (one call,
-// MixedAccumulation) spills ~3 KB per addition at 128 registers and ~50 bytes at 255.
+// windows), so only the ones sum is bounded. G2 is not: on a pair of lanes its mixed addition
+// needs ≈ 240 registers to keep a zero stack frame (two blocks per SM).
 template <class F>
 constexpr int kOnesBlocksPerSm = 4;
 template <>
@@ -120,18 +134,17 @@ __global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const u
                                          const uint32_t* d_item_off, const uint32_t* d_item_cnt,
                                          const uint32_t* d_seg_off, size_t runs, size_t segments,
                                          DeviceXyzz<F>* d_out) {
-  const size_t s = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  const size_t s = point_index<F>();
   if (s >= segments) return;
   size_t begin, end;
   segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
-  using Mixed = MixedAccumulation<F>;
-  typename Mixed::X acc = Mixed::X::identity();
+  using Acc = Accumulation<F>;
+  typename Acc::X acc = Acc::X::identity();
   for (size_t p = begin; p < end; ++p) {
     const uint32_t v = d_vals[p];
-    const DeviceAffine<F> base = d_bases[v & 0x7fffffffu];
-    Mixed::add(acc, (v >> 31) ? base.negated() : base);
+    acc.add_mixed(Acc::base(d_bases[v & 0x7fffffffu], (v >> 31) != 0));
   }
-  d_out[s] = Mixed::out(acc);
+  Acc::store(d_out[s], acc);
 }
 
 // Level k ≥ 1: segment s of group u sums ≤ kSegment of the previous level's sums.
@@ -139,14 +152,14 @@ template <class F>
 __global__ void accumulate_sums_kernel(const DeviceXyzz<F>* d_items, const uint32_t* d_item_off,
                                        const uint32_t* d_item_cnt, const uint32_t* d_seg_off, size_t runs,
                                        size_t segments, DeviceXyzz<F>* d_out) {
-  const size_t s = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  const size_t s = point_index<F>();
   if (s >= segments) return;
   size_t begin, end;
   segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
   using Acc = Accumulation<F>;
-  DeviceXyzz<typename Acc::A> acc = Acc::in(d_items[begin]);
-  for (size_t p = begin + 1; p < end; ++p) acc.add(Acc::in(d_items[p]));
-  d_out[s] = Acc::out(acc);
+  typename Acc::X acc = Acc::load(d_items[begin]);
+  for (size_t p = begin + 1; p < end; ++p) acc.add(Acc::load(d_items[p]));
+  Acc::store(d_out[s], acc);
 }
 
 // Bucket run u (one sum left, at d_item_off[u], unless it has none) → its bucket.
@@ -157,49 +170,50 @@ __global__ void scatter_kernel(const DeviceXyzz<F>* d_items, const uint32_t* d_i
   if (u < runs && d_item_cnt[u] != 0) d_buckets[d_run_key[u]] = d_items[d_item_off[u]];
 }
 
-// Thread (w, chunk): Σ_{b ∈ [lo, lo + len)} (b + 1)·B_b of window w, bucket b holding digit
+// Accumulator (w, chunk): Σ_{b ∈ [lo, lo + len)} (b + 1)·B_b of window w, bucket b holding digit
 // b + 1: running sums give Σ (b − lo + 1)·B_b and Σ B_b; plus lo·Σ B_b.
 template <class F>
 __global__ void reduce_buckets_kernel(const DeviceXyzz<F>* d_buckets, size_t windows, uint32_t buckets_per_window,
                                       uint32_t len, DeviceXyzz<F>* d_out) {
   const uint32_t chunks = buckets_per_window / len;
-  const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  const size_t t = point_index<F>();
   if (t >= windows * chunks) return;
   const size_t w = t / chunks;
   const uint32_t lo = static_cast<uint32_t>(t % chunks) * len;
   const DeviceXyzz<F>* window = d_buckets + w * buckets_per_window;
   using Acc = Accumulation<F>;
-  using X = DeviceXyzz<typename Acc::A>;
+  using X = typename Acc::X;
   X running = X::identity(), sum = X::identity();
   for (uint32_t b = lo + len; b-- > lo;) {
-    running.add(Acc::in(window[b]));
+    running.add(Acc::load(window[b]));
     sum.add(running);
   }
   if (lo != 0) sum.add(running.times(lo));
-  d_out[t] = Acc::out(sum);
+  Acc::store(d_out[t], sum);
 }
 
 // d_out[g·half + i] = d_in[g·2·half + 2i] + d_in[g·2·half + 2i + 1] for g < groups, i < half.
 template <class F>
 __global__ void pairwise_kernel(const DeviceXyzz<F>* d_in, size_t groups, size_t half, DeviceXyzz<F>* d_out) {
-  const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  const size_t t = point_index<F>();
   if (t >= groups * half) return;
-  DeviceXyzz<F> a = d_in[2 * t];
-  a.add(d_in[2 * t + 1]);
-  d_out[t] = a;
+  using Acc = Accumulation<F>;
+  typename Acc::X a = Acc::load(d_in[2 * t]);
+  a.add(Acc::load(d_in[2 * t + 1]));
+  Acc::store(d_out[t], a);
 }
 
-// Thread t of T: Σ bases[ones[j]] for j ≡ t mod T.
+// Accumulator t of T (on its lanes): Σ bases[ones[j]] for j ≡ t mod T.
 template <class F>
 __global__ void __launch_bounds__(kThreads, kOnesBlocksPerSm<F>)
-    ones_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_ones, size_t count, size_t threads,
+    ones_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_ones, size_t count, size_t sums,
                 DeviceXyzz<F>* d_out) {
-  const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
-  if (t >= threads) return;
-  using Mixed = MixedAccumulation<F>;
-  typename Mixed::X acc = Mixed::X::identity();
-  for (size_t j = t; j < count; j += threads) Mixed::add(acc, d_bases[d_ones[j]]);
-  d_out[t] = Mixed::out(acc);
+  const size_t t = point_index<F>();
+  if (t >= sums) return;
+  using Acc = Accumulation<F>;
+  typename Acc::X acc = Acc::X::identity();
+  for (size_t j = t; j < count; j += sums) acc.add_mixed(Acc::base(d_bases[d_ones[j]], false));
+  Acc::store(d_out[t], acc);
 }
 
 // Host ec::Affine<C> record (x, y, bool infinity) → device affine ((0, 0) for infinity).
@@ -247,7 +261,7 @@ Status fold_pairwise(DeviceXyzz<F>* d_a, DeviceXyzz<F>* d_b, size_t groups, size
                      DeviceXyzz<F>** result) {
   while (width > 1) {
     const size_t half = width / 2;
-    pairwise_kernel<F><<<blocks_for(groups * half), kThreads, 0, stream>>>(d_a, groups, half, d_b);
+    pairwise_kernel<F><<<point_blocks<F>(groups * half), kThreads, 0, stream>>>(d_a, groups, half, d_b);
     if (Status s = launch_status("pairwise_kernel"); !s.is_ok()) return s;
     std::swap(d_a, d_b);
     width = half;
@@ -269,15 +283,15 @@ template <class F>
 Status ones_sum(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t count, cudaStream_t stream,
                 std::vector<std::byte>& out) {
   using X = DeviceXyzz<F>;
-  size_t threads = 1;
-  while (threads < count && threads < kOnesThreads) threads *= 2;
-  if (Status s = ensure_bytes(scratch.chunks_a, threads * sizeof(X)); !s.is_ok()) return s;
-  if (Status s = ensure_bytes(scratch.chunks_b, threads * sizeof(X)); !s.is_ok()) return s;
-  ones_kernel<F><<<blocks_for(threads), kThreads, 0, stream>>>(d_bases, as<uint32_t>(scratch.ones), count, threads,
-                                                                as<X>(scratch.chunks_a));
+  size_t sums = 1;
+  while (sums < count && sums < kOnesSums) sums *= 2;
+  if (Status s = ensure_bytes(scratch.chunks_a, sums * sizeof(X)); !s.is_ok()) return s;
+  if (Status s = ensure_bytes(scratch.chunks_b, sums * sizeof(X)); !s.is_ok()) return s;
+  ones_kernel<F><<<point_blocks<F>(sums), kThreads, 0, stream>>>(d_bases, as<uint32_t>(scratch.ones), count, sums,
+                                                                 as<X>(scratch.chunks_a));
   if (Status s = launch_status("ones_kernel"); !s.is_ok()) return s;
   X* result = nullptr;
-  if (Status s = fold_pairwise<F>(as<X>(scratch.chunks_a), as<X>(scratch.chunks_b), 1, threads, stream, &result);
+  if (Status s = fold_pairwise<F>(as<X>(scratch.chunks_a), as<X>(scratch.chunks_b), 1, sums, stream, &result);
       !s.is_ok()) {
     return s;
   }
@@ -306,7 +320,7 @@ Status window_group(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t 
     return s;
   }
   if (Status s = ensure_bytes(scratch.level_a, std::max<size_t>(segments, 1) * sizeof(X)); !s.is_ok()) return s;
-  accumulate_points_kernel<F><<<blocks_for(segments), kThreads, 0, stream>>>(
+  accumulate_points_kernel<F><<<point_blocks<F>(segments), kThreads, 0, stream>>>(
       d_bases, as<uint32_t>(scratch.vals_out), as<uint32_t>(scratch.run_off), as<uint32_t>(scratch.run_len),
       as<uint32_t>(scratch.off_a), runs, segments, as<X>(scratch.level_a));
   if (Status s = launch_status("accumulate_points_kernel"); !s.is_ok()) return s;
@@ -324,7 +338,7 @@ Status window_group(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t 
     }
     if (next == items_total) break;  // every bucket has at most one sum
     if (Status s = ensure_bytes(*sums, std::max<size_t>(next, 1) * sizeof(X)); !s.is_ok()) return s;
-    accumulate_sums_kernel<F><<<blocks_for(next), kThreads, 0, stream>>>(
+    accumulate_sums_kernel<F><<<point_blocks<F>(next), kThreads, 0, stream>>>(
         as<X>(*items), as<uint32_t>(*item_off), as<uint32_t>(*item_cnt), as<uint32_t>(*seg_off), runs, next,
         as<X>(*sums));
     if (Status s = launch_status("accumulate_sums_kernel"); !s.is_ok()) return s;
@@ -346,7 +360,7 @@ Status window_group(MsmScratch& scratch, const DeviceAffine<F>* d_bases, size_t 
   const size_t chunks = per_window / len;
   if (Status s = ensure_bytes(scratch.chunks_a, wg * chunks * sizeof(X)); !s.is_ok()) return s;
   if (Status s = ensure_bytes(scratch.chunks_b, wg * chunks * sizeof(X)); !s.is_ok()) return s;
-  reduce_buckets_kernel<F><<<blocks_for(wg * chunks), kThreads, 0, stream>>>(as<X>(scratch.buckets), wg, per_window,
+  reduce_buckets_kernel<F><<<point_blocks<F>(wg * chunks), kThreads, 0, stream>>>(as<X>(scratch.buckets), wg, per_window,
                                                                               len, as<X>(scratch.chunks_a));
   if (Status s = launch_status("reduce_buckets_kernel"); !s.is_ok()) return s;
   X* result = nullptr;

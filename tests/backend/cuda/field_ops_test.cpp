@@ -387,10 +387,10 @@ TEST_F(GpuFieldOps, FqRedundantFormMatchesCpuOnBothHalves) {
   }
 }
 
-// Fq2 in the G2 MSM's redundant form: every coefficient pair of the boundaries above (both
-// operands), random coefficients below p and in [p, 2p), and the all-(2p − 1) element as the
-// first and the last operand (the mul_subs' largest sums); results < 2p per coefficient and
-// equal to the CPU's Fq2 arithmetic mod p.
+// Fq2 in the G2 MSM's form (an element on a pair of lanes): every coefficient pair of the
+// boundaries above (both operands), random coefficients below p and in [p, 2p), and the
+// all-(2p − 1) element as the first and the last operand (the mul_subs' largest sums); results
+// < 2p per coefficient and equal to the CPU's Fq2 arithmetic mod p.
 TEST_F(GpuFieldOps, Fq2RedundantFormMatchesCpu) {
   const Repr& p = ff::Fq::modulus();
   const Repr one{1}, two{2};
