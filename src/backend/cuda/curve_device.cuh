@@ -18,6 +18,23 @@
 
 namespace cuzk::backend::cuda {
 
+// out = a·b − c·d, with b overwritten (out distinct from the inputs): F's mul_sub, one
+// reduction, where F has one (DeviceFq, and the MSM's accumulating forms); otherwise two
+// products and a difference, the second product written over b. DeviceFq2 has no mul_sub:
+// spelled as two calls of its outlined product into new locals, the G2 fixed-base kernel
+// (fixed_base_kernels.cu) gave points off the curve on the device (nvcc 13.0, sm_90), while
+// this sequence is exact there.
+template <class F>
+__device__ __forceinline__ void mul_sub_over(F& out, const F& a, F& b, const F& c, const F& d) {
+  if constexpr (requires { F::mul_sub(out, a, b, c, d); }) {
+    F::mul_sub(out, a, b, c, d);
+  } else {
+    F::mul(out, a, b);
+    F::mul(b, c, d);
+    F::sub(out, out, b);
+  }
+}
+
 template <class F>
 struct alignas(16) DeviceAffine {
   F x, y;
@@ -53,7 +70,7 @@ struct alignas(16) DeviceXyzz {
     F::dbl(t, s);
     F::sub(out.x, out.x, t);
     F::sub(t, s, out.x);
-    F::mul_sub(out.y, m, t, w, y);
+    mul_sub_over(out.y, m, t, w, y);
     F::mul(out.zz, v, zz);
     F::mul(out.zzz, w, zzz);
     return out;
@@ -135,7 +152,7 @@ struct alignas(16) DeviceXyzz {
     F::dbl(t, qq);
     F::sub(out.x, out.x, t);
     F::sub(t, qq, out.x);
-    F::mul_sub(out.y, r, t, s, ppp);  // one reduction where F allows it
+    mul_sub_over(out.y, r, t, s, ppp);
   }
 
   // [k]·this for a small k (< 2^32), by double-and-add from the top bit.

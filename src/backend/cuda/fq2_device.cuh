@@ -55,15 +55,6 @@ struct alignas(16) DeviceFq2 {
     DeviceFq::mul(out.c0, s, d);
     DeviceFq::dbl(out.c1, p);
   }
-  // out = a·b − c·d (out may alias the inputs)
-  __device__ __forceinline__ static void mul_sub(DeviceFq2& out, const DeviceFq2& a, const DeviceFq2& b,
-                                                 const DeviceFq2& c, const DeviceFq2& d) {
-    DeviceFq2 ab, cd;
-    mul(ab, a, b);
-    mul(cd, c, d);
-    sub(out, ab, cd);
-  }
-
   // (c0 + c1u)^(−1) = (c0 − c1u)/(c0² + c1²) (u² = −1; 0 maps to 0)
   __device__ DeviceFq2 inverse() const {
     const DeviceFq norm_inv = (c0.square() + c1.square()).inverse();
