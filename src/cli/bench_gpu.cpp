@@ -62,7 +62,7 @@ RunStats run_stats(std::vector<double> samples_ms) {
 }
 
 void print_stats(std::ostream& out, const RunStats& stats) {
-  out << std::fixed << std::setprecision(2) << "min " << stats.min_ms << " ms, median " << stats.median_ms
+  out << std::fixed << std::setprecision(3) << "min " << stats.min_ms << " ms, median " << stats.median_ms
       << " ms over " << stats.runs << " runs\n";
 }
 
