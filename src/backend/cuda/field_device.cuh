@@ -371,20 +371,14 @@ __device__ __forceinline__ void reduce_once(uint32_t (&out)[N], const uint32_t (
   for (size_t j = 0; j < N; ++j) out[j] = (x[j] & borrow_mask) | (diff[j] & ~borrow_mask);
 }
 
-// out = a + b for a, b < M: in [0, 2M), no reduction (2M < 2^(32N): no carry out)
-template <size_t N>
-__device__ __forceinline__ void add_unreduced(uint32_t (&out)[N], const uint32_t (&a)[N], const uint32_t (&b)[N]) {
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(a[0]), "r"(b[0]));
-#pragma unroll
-  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(a[j]), "r"(b[j]));
-  asm volatile("addc.u32 %0, %1, %2;" : "=r"(out[N - 1]) : "r"(a[N - 1]), "r"(b[N - 1]));
-}
-
 // out = a + b mod M for a, b < M with 2M < 2^(32N) (M: m, or 2m for the redundant form)
 template <class Bound, size_t N>
 __device__ __forceinline__ void add_mod(uint32_t (&out)[N], const uint32_t (&a)[N], const uint32_t (&b)[N]) {
   uint32_t sum[N];  // a + b < 2M < 2^(32N): no carry out
-  add_unreduced(sum, a, b);
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(sum[0]) : "r"(a[0]), "r"(b[0]));
+#pragma unroll
+  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(sum[j]) : "r"(a[j]), "r"(b[j]));
+  asm volatile("addc.u32 %0, %1, %2;" : "=r"(sum[N - 1]) : "r"(a[N - 1]), "r"(b[N - 1]));
   reduce_once<Bound>(out, sum);
 }
 
@@ -405,23 +399,6 @@ __device__ __forceinline__ void sub_mod(uint32_t (&out)[N], const uint32_t (&a)[
 #pragma unroll
   for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(diff[j]), "r"(addend[j]));
   asm volatile("addc.u32 %0, %1, %2;" : "=r"(out[N - 1]) : "r"(diff[N - 1]), "r"(addend[N - 1]));
-}
-
-// out = a + M − b for a, b < M: in (0, 2M), no reduction (the sum a + M < 2M < 2^(32N) does
-// not carry out, and subtracting b < M from it does not borrow)
-template <class Bound, size_t N>
-__device__ __forceinline__ void sub_unreduced(uint32_t (&out)[N], const uint32_t (&a)[N], const uint32_t (&b)[N]) {
-  uint32_t shifted[N];
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(shifted[0]) : "r"(a[0]), "r"(Bound::word(0)));
-#pragma unroll
-  for (size_t j = 1; j + 1 < N; ++j) {
-    asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(shifted[j]) : "r"(a[j]), "r"(Bound::word(j)));
-  }
-  asm volatile("addc.u32 %0, %1, %2;" : "=r"(shifted[N - 1]) : "r"(a[N - 1]), "r"(Bound::word(N - 1)));
-  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(shifted[0]), "r"(b[0]));
-#pragma unroll
-  for (size_t j = 1; j + 1 < N; ++j) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(shifted[j]), "r"(b[j]));
-  asm volatile("subc.u32 %0, %1, %2;" : "=r"(out[N - 1]) : "r"(shifted[N - 1]), "r"(b[N - 1]));
 }
 
 // 2·M as words (M < 2^(32N−1)), from a WordConstant M.
@@ -533,24 +510,11 @@ class alignas(16) DeviceField {
     detail::sub_mod<Modulus>(out.word_, a.word_, b.word_);
   }
 
-  // out = a·b·R^(−1) mod m (CIOS; out may alias a or b). b may also be an unreduced sum or
-  // difference below 2m (add_unreduced, sub_unreduced).
+  // out = a·b·R^(−1) mod m (CIOS; out may alias a or b)
   __device__ __forceinline__ static void mul(DeviceField& out, const DeviceField& a, const DeviceField& b) {
     uint32_t t[kWords];  // < a·b/R + m < 2m
     detail::mont_mul_rows<Params>(t, a.word_, b.word_);
     detail::reduce_once<Modulus>(out.word_, t);
-  }
-
-  // a + b and a − b + m for a, b < m, left unreduced in [0, 2m), for one use only: as the
-  // second operand b of mul, whose rows scan it word by word. With the first operand below m
-  // every row stays below a + m < 2m (mont_mul_sum_rows), and the result, below
-  // a·b/R + m < 2m·m/R + m < 2m (2m < R), takes the product's one subtraction. For the NTT
-  // butterflies' sums and differences that only a product reads.
-  __device__ __forceinline__ static void add_unreduced(DeviceField& out, const DeviceField& a, const DeviceField& b) {
-    detail::add_unreduced(out.word_, a.word_, b.word_);
-  }
-  __device__ __forceinline__ static void sub_unreduced(DeviceField& out, const DeviceField& a, const DeviceField& b) {
-    detail::sub_unreduced<Modulus>(out.word_, a.word_, b.word_);
   }
 
   // out = a·b − c·d mod m under one reduction, as a·b + (−c)·d (S + m = 3m < 2^(32N); the

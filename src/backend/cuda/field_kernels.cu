@@ -24,9 +24,8 @@ namespace {
 constexpr unsigned kThreadsPerBlock = 256;
 constexpr size_t kMaxBlocks = 65535;
 
-// d_out[i] = op(d_a[i], d_b[i]) for i < n (d_b unused for kSquare; the mul_subs and the
-// products of unreduced operands also read element n − 1 − i); d_out may alias d_a/d_b
-// except for those.
+// d_out[i] = op(d_a[i], d_b[i]) for i < n (d_b unused for kSquare; the mul_subs also read
+// element n − 1 − i); d_out may alias d_a/d_b except for the mul_subs.
 template <class F, ElementwiseOp kOp>
 __global__ void elementwise_kernel(const F* d_a, const F* d_b, F* d_out, size_t n) {
   const size_t stride = size_t{gridDim.x} * blockDim.x;
@@ -37,14 +36,6 @@ __global__ void elementwise_kernel(const F* d_a, const F* d_b, F* d_out, size_t 
       F::mul_sub(result, a, d_b[i], d_a[n - 1 - i], d_b[n - 1 - i]);
     } else if constexpr (kOp == ElementwiseOp::kMulSubRedundant) {
       F::mul_sub_redundant(result, a, d_b[i], d_a[n - 1 - i], d_b[n - 1 - i]);
-    } else if constexpr (kOp == ElementwiseOp::kMulUnreducedSum || kOp == ElementwiseOp::kMulUnreducedDifference) {
-      F operand;
-      if constexpr (kOp == ElementwiseOp::kMulUnreducedSum) {
-        F::add_unreduced(operand, d_b[i], d_b[n - 1 - i]);
-      } else {
-        F::sub_unreduced(operand, d_b[i], d_b[n - 1 - i]);
-      }
-      F::mul(result, a, operand);
     } else if constexpr (kOp == ElementwiseOp::kSquare) {
       F::sqr(result, a);
     } else if constexpr (kOp == ElementwiseOp::kSquareRedundant) {
@@ -79,9 +70,6 @@ Status launch_for_field(ElementwiseOp op, const void* d_a, const void* d_b, void
     case ElementwiseOp::kSub: return launch<F, ElementwiseOp::kSub>(d_a, d_b, d_out, n);
     case ElementwiseOp::kMul: return launch<F, ElementwiseOp::kMul>(d_a, d_b, d_out, n);
     case ElementwiseOp::kSquare: return launch<F, ElementwiseOp::kSquare>(d_a, d_b, d_out, n);
-    case ElementwiseOp::kMulUnreducedSum: return launch<F, ElementwiseOp::kMulUnreducedSum>(d_a, d_b, d_out, n);
-    case ElementwiseOp::kMulUnreducedDifference:
-      return launch<F, ElementwiseOp::kMulUnreducedDifference>(d_a, d_b, d_out, n);
     case ElementwiseOp::kMulSub:
     case ElementwiseOp::kAddRedundant:
     case ElementwiseOp::kSubRedundant:
@@ -265,8 +253,6 @@ const char* elementwise_op_name(ElementwiseOp op) {
     case ElementwiseOp::kSquareRedundant: return "square (redundant)";
     case ElementwiseOp::kMulSub: return "mul_sub";
     case ElementwiseOp::kMulSubRedundant: return "mul_sub (redundant)";
-    case ElementwiseOp::kMulUnreducedSum: return "mul (unreduced sum)";
-    case ElementwiseOp::kMulUnreducedDifference: return "mul (unreduced difference)";
   }
   return "?";
 }

@@ -16,8 +16,6 @@ enum class DeviceFieldKind { kFr, kFq, kFq2 };
 // The k*Redundant operations are Fq's redundant form (field_device.cuh): inputs and outputs
 // are Montgomery words < 2p (every Fq2 coefficient) that stand for their value mod p. The
 // mul_subs (Fq, Fq2) pair element i with element n − 1 − i: out[i] = a[i]·b[i] − a[n−1−i]·b[n−1−i].
-// The products of an unreduced sum or difference (Fr, Fq) also read b[n − 1 − i]:
-// out[i] = a[i]·(b[i] ± b[n−1−i]), the sum or difference left unreduced (add_unreduced).
 enum class ElementwiseOp {
   kAdd,
   kSub,
@@ -28,9 +26,7 @@ enum class ElementwiseOp {
   kSubRedundant,
   kMulRedundant,
   kSquareRedundant,
-  kMulSubRedundant,
-  kMulUnreducedSum,
-  kMulUnreducedDifference
+  kMulSubRedundant
 };
 
 // Bytes of one element: 8 words for Fr, 12 for Fq, 24 for Fq2 (the host ff::Fr / ff::Fq /
@@ -48,7 +44,7 @@ const char* elementwise_op_name(ElementwiseOp op);
 
 // d_out[i] = op(d_a[i], d_b[i]) for i < n, Montgomery form in and out; d_b is unused (may be
 // null) for the squares; the redundant operations and the mul_subs exist for kFq, kFq2 has only
-// the redundant ones (kInvalidArgument for the others); d_out may alias d_a or d_b, except for the ops that read element n − 1 − i. All pointers are device memory of the
+// the redundant ones (kInvalidArgument for the others); d_out may alias d_a or d_b, except for the mul_subs. All pointers are device memory of the
 // current device holding n elements of `field`. Runs on the legacy default stream and waits
 // for the kernel. Errors: kDeviceError naming the failing call.
 Status launch_elementwise(DeviceFieldKind field, ElementwiseOp op, const void* d_a, const void* d_b, void* d_out,

@@ -87,21 +87,6 @@ Status gpu_fq_mul_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std:
 }
 
 namespace {
-ElementwiseOp unreduced_kernel_op(UnreducedOperand operand) {
-  return operand == UnreducedOperand::kSum ? ElementwiseOp::kMulUnreducedSum : ElementwiseOp::kMulUnreducedDifference;
-}
-}  // namespace
-
-Status gpu_fr_mul_unreduced(UnreducedOperand operand, std::span<const ff::Fr> a, std::span<const ff::Fr> b,
-                            std::span<ff::Fr> out) {
-  return run_elementwise(DeviceFieldKind::kFr, unreduced_kernel_op(operand), a, b, out);
-}
-Status gpu_fq_mul_unreduced(UnreducedOperand operand, std::span<const ff::Fq> a, std::span<const ff::Fq> b,
-                            std::span<ff::Fq> out) {
-  return run_elementwise(DeviceFieldKind::kFq, unreduced_kernel_op(operand), a, b, out);
-}
-
-namespace {
 ElementwiseOp redundant_kernel_op(RedundantOp op) {
   switch (op) {
     case RedundantOp::kAdd: return ElementwiseOp::kAddRedundant;

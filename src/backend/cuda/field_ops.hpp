@@ -44,15 +44,6 @@ Status gpu_fq_square(std::span<const ff::Fq> a, std::span<ff::Fq> out);
 // reduction (the curve formulas' Y3)
 Status gpu_fq_mul_sub(std::span<const ff::Fq> a, std::span<const ff::Fq> b, std::span<ff::Fq> out);
 
-// out[i] = a[i]·(b[i] + b[j]) or a[i]·(b[i] − b[j]), j = n − 1 − i, with the sum or
-// difference handed to the product unreduced, below 2m (field_device.cuh, add_unreduced and
-// sub_unreduced: the NTT butterflies). `out` may not alias an input.
-enum class UnreducedOperand { kSum, kDifference };
-Status gpu_fr_mul_unreduced(UnreducedOperand operand, std::span<const ff::Fr> a, std::span<const ff::Fr> b,
-                            std::span<ff::Fr> out);
-Status gpu_fq_mul_unreduced(UnreducedOperand operand, std::span<const ff::Fq> a, std::span<const ff::Fq> b,
-                            std::span<ff::Fq> out);
-
 // Fq's redundant form, in which the G1 MSM accumulates (field_device.cuh, DeviceRedundant):
 // Montgomery words < 2p that stand for their value mod p; exposed for tests. out[i] ≡
 // a[i] op b[i] (mod p) and out[i] < 2p for a[i], b[i] < 2p (b unused by kSquare); inputs ≥ 2p

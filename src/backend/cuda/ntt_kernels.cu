@@ -85,12 +85,6 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
                                                   uint32_t columns_log, uint32_t b,
                                                   const DeviceFr* __restrict__ roots, uint32_t roots_log) {
   constexpr uint32_t kCount = 1u << kStages;
-  // DIT: register j after stage k is the multiplied operand of stage k + 1 in this round when
-  // its bit k + 1 is set, and that product is never a skipped trivial one when j's bits below
-  // k + 1 are not all zero; such values stay unreduced (add_unreduced, sub_unreduced).
-  auto feeds_next_product = [](uint32_t k, uint32_t j) {
-    return k + 1 < kStages && ((j >> (k + 1)) & 1u) != 0 && (j & ((1u << (k + 1)) - 1)) != 0;
-  };
   const uint32_t slots = 1u << (values_log - kStages);
   for (uint32_t q = threadIdx.x; q < slots; q += blockDim.x) {
     const uint32_t column = q & ((1u << columns_log) - 1), rest = q >> columns_log;
@@ -110,30 +104,16 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
         const bool trivial = b == 0 && i_low == 0;
         DeviceFr& x0 = x[i];
         DeviceFr& x1 = x[i | (1u << h)];
-        const DeviceFr u = x0;
         if constexpr (kDit) {
-          // x1 may arrive unreduced (below): it is then only the product's second operand
-          const DeviceFr v = trivial ? x1 : roots[((i_low << b) | low) << (roots_log - c - 1)] * x1;
-          if (feeds_next_product(k, i)) {
-            DeviceFr::add_unreduced(x0, u, v);
-          } else {
-            x0 = u + v;
-          }
-          if (feeds_next_product(k, i | (1u << h))) {
-            DeviceFr::sub_unreduced(x1, u, v);
-          } else {
-            x1 = u - v;
-          }
-        } else {
-          const DeviceFr v = x1;
+          const DeviceFr v = trivial ? x1 : x1 * roots[((i_low << b) | low) << (roots_log - c - 1)];
+          const DeviceFr u = x0;
           x0 = u + v;
-          if (trivial) {
-            x1 = u - v;
-          } else {
-            DeviceFr d;  // u − v + r: only the product reads it
-            DeviceFr::sub_unreduced(d, u, v);
-            x1 = roots[((i_low << b) | low) << (roots_log - c - 1)] * d;
-          }
+          x1 = u - v;
+        } else {
+          const DeviceFr u = x0, v = x1;
+          x0 = u + v;
+          const DeviceFr d = u - v;
+          x1 = trivial ? d : d * roots[((i_low << b) | low) << (roots_log - c - 1)];
         }
       }
     }
@@ -245,9 +225,6 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
 constexpr uint32_t kTileLog = 5;
 constexpr uint32_t kTile = 1u << kTileLog;
 constexpr unsigned kTileThreads = 256;
-// Values of one tile a thread moves: each thread issues all its loads (both tiles) before its
-// first shared-memory store, so that 8 reads of 32 bytes are in flight per thread, not one.
-constexpr uint32_t kTilePerThread = (kTile * kTile) / kTileThreads;
 
 __global__ void __launch_bounds__(kTileThreads) bit_reverse_tiles_kernel(DeviceFr* __restrict__ d_a, uint32_t log_n) {
   extern __shared__ uint4 shared_words[];
@@ -262,34 +239,18 @@ __global__ void __launch_bounds__(kTileThreads) bit_reverse_tiles_kernel(DeviceF
   auto shared_index = [](uint32_t which, uint32_t h, uint32_t l) {
     return (which << (2 * kTileLog)) + (h << kTileLog) + (l ^ static_cast<uint32_t>(reverse(h, kTileLog)));
   };
-  // element k of this thread in a tile: row h = (threadIdx.x + k·threads) / kTile, column l
-  auto row = [](uint32_t k) { return (threadIdx.x + k * kTileThreads) >> kTileLog; };
-  const uint32_t column = threadIdx.x & (kTile - 1);
-  DeviceFr x[2][kTilePerThread];
-#pragma unroll
-  for (uint32_t which = 0; which < 2; ++which) {
-    if (which >= tiles) continue;
-#pragma unroll
-    for (uint32_t k = 0; k < kTilePerThread; ++k) x[which][k] = d_a[global_index(which, row(k), column)];
-  }
-#pragma unroll
-  for (uint32_t which = 0; which < 2; ++which) {
-    if (which >= tiles) continue;
-#pragma unroll
-    for (uint32_t k = 0; k < kTilePerThread; ++k) shared.store(shared_index(which, row(k), column), x[which][k]);
+  const uint32_t values = tiles << (2 * kTileLog);
+  for (uint32_t e = threadIdx.x; e < values; e += blockDim.x) {
+    const uint32_t which = e >> (2 * kTileLog), h = (e >> kTileLog) & (kTile - 1), l = e & (kTile - 1);
+    shared.store(shared_index(which, h, l), d_a[global_index(which, h, l)]);
   }
   __syncthreads();
   // (a, mid of tile `which`, b) ← (rev(b), mid of the other tile, rev(a))
-#pragma unroll
-  for (uint32_t which = 0; which < 2; ++which) {
-    if (which >= tiles) continue;
+  for (uint32_t e = threadIdx.x; e < values; e += blockDim.x) {
+    const uint32_t which = e >> (2 * kTileLog), a = (e >> kTileLog) & (kTile - 1), b = e & (kTile - 1);
     const uint32_t other = tiles - 1 - which;
-#pragma unroll
-    for (uint32_t k = 0; k < kTilePerThread; ++k) {
-      const uint32_t a = row(k);
-      d_a[global_index(which, a, column)] = shared.load(shared_index(
-          other, static_cast<uint32_t>(reverse(column, kTileLog)), static_cast<uint32_t>(reverse(a, kTileLog))));
-    }
+    d_a[global_index(which, a, b)] = shared.load(shared_index(
+        other, static_cast<uint32_t>(reverse(b, kTileLog)), static_cast<uint32_t>(reverse(a, kTileLog))));
   }
 }
 

@@ -295,43 +295,6 @@ TEST_F(GpuFieldOps, FqMulSubMatchesCpu) {
   expect_equal(got, want, a, &b, "fq mul_sub");
 }
 
-// a·(b[i] ± b[j]) with the sum or difference unreduced (j = n − 1 − i; the NTT butterflies):
-// every ordered pair of special values as (b[i], b[j]), the largest sum (m − 1) + (m − 1) and
-// difference (m − 1) − 0 among them, times special and random a; poisoned output.
-template <class F>
-void products_of_unreduced_operands_match_cpu(Status (*gpu)(UnreducedOperand, std::span<const F>, std::span<const F>,
-                                                            std::span<F>)) {
-  const std::vector<F> special = special_values<F>();
-  std::vector<F> b, mirrored;  // b[i] and b[n − 1 − i] of the first special² elements
-  for (const F& u : special) {
-    for (const F& v : special) {
-      b.push_back(u);
-      mirrored.push_back(v);
-    }
-  }
-  const std::vector<F> random = random_elements<F>(1001, 7);
-  b.insert(b.end(), random.begin(), random.end());
-  b.insert(b.end(), mirrored.rbegin(), mirrored.rend());
-  const size_t n = b.size();
-  const std::vector<F> random_a = random_elements<F>(n, 8);
-  std::vector<F> a(n);
-  for (size_t i = 0; i < n; ++i) a[i] = i % 2 == 0 ? special[(i / 2) % special.size()] : random_a[i];
-  for (const UnreducedOperand operand : {UnreducedOperand::kSum, UnreducedOperand::kDifference}) {
-    const bool sum = operand == UnreducedOperand::kSum;
-    std::vector<F> got(n, poison<F>()), want(n);
-    for (size_t i = 0; i < n; ++i) want[i] = a[i] * (sum ? b[i] + b[n - 1 - i] : b[i] - b[n - 1 - i]);
-    const Status status = gpu(operand, a, b, got);
-    ASSERT_TRUE(status.is_ok()) << status.to_string();
-    expect_equal(got, want, a, &b, sum ? "a·(unreduced sum)" : "a·(unreduced difference)");
-  }
-}
-TEST_F(GpuFieldOps, FrProductsOfUnreducedSumsAndDifferencesMatchCpu) {
-  products_of_unreduced_operands_match_cpu<ff::Fr>(gpu_fr_mul_unreduced);
-}
-TEST_F(GpuFieldOps, FqProductsOfUnreducedSumsAndDifferencesMatchCpu) {
-  products_of_unreduced_operands_match_cpu<ff::Fq>(gpu_fq_mul_unreduced);
-}
-
 // ---- Fq's redundant form [0, 2p) (the G1 MSM accumulates in it) ----
 
 using Repr = ff::Fq::Repr;
