@@ -15,7 +15,7 @@ struct RunStats {
   size_t runs = 0;
 };
 RunStats run_stats(std::vector<double> samples_ms);
-// "min 12.3 ms, median 12.5 ms over 5 runs"
+// "min 12.345 ms, median 12.501 ms over 5 runs"
 void print_stats(std::ostream& out, const RunStats& stats);
 
 // args: everything after "bench msm" / "bench ntt". Return the process exit code (2: usage).

@@ -18,7 +18,7 @@
 
 namespace cuzk::backend::cuda {
 
-// out = a·b − c·d, with b overwritten (out distinct from the inputs): F's mul_sub, one
+// out = a·b − c·d (out distinct from the inputs; b may be overwritten): F's mul_sub, one
 // reduction, where F has one (DeviceFq, and the MSM's accumulating forms); otherwise two
 // products and a difference, the second product written over b. DeviceFq2 has no mul_sub:
 // spelled as two calls of its outlined product into new locals, the G2 fixed-base kernel
