@@ -13,13 +13,15 @@
 //   DIF (Gentleman–Sande): natural order in, bit-reversed out, passes from the longest block;
 //   DIT (Cooley–Tukey):    bit-reversed in, natural out: the DIF's transpose (twiddle first,
 //                          then the column DFT from the shortest stage, passes in reverse).
-// Inside a pass a thread block holds 2^kBlockLog values in shared memory (several adjacent
-// columns, so global accesses are contiguous runs); the column DFT runs in rounds of ≤ 3
-// stages, each thread keeping 8 values in registers for a round (radix-8 in registers, a
-// shared-memory exchange between rounds). Roots come from small tables, never an n/2 table:
+// Inside a pass a thread block holds 2^10 values in shared memory (2^11 for a pass of 10
+// stages: several adjacent columns, so global accesses are contiguous runs); the column DFT
+// runs in rounds of ≤ 3 stages, each thread keeping 8 values in registers for a round
+// (radix-8 in registers, a shared-memory exchange between rounds). Roots come from tables:
 //   the column DFT's roots ω_(2^L)^j, j < 2^(L−1) (L = min(log_n, kMaxPassLog)), in L1;
 //   the twiddles and coset powers x^e = lo[e mod 2^k]·hi[e >> k] (one product; a single hi
-//   entry for every pass but the first, k being the first pass's stage count).
+//   entry for every pass but the first, k being the first pass's stage count); up to
+//   GpuDomain::kFullTwiddleMaxLog the twiddles are a full table of n powers instead (lo_log
+//   0: a single entry for the first pass too).
 // Trivial twiddles (the last stage of a DIF round at bit 0 and its DIT mirror) are skipped.
 // Scalings are fused into the first or last pass: the coset powers g^i on load, 1/n and
 // g^(±j)/n on store (the factor folded into the lo table), and the H quotient's steps
@@ -79,6 +81,8 @@ Status ntt_dif(void* d_values, uint32_t log_n, const NttRoots& roots, const DifF
 Status ntt_dit(void* d_values, uint32_t log_n, const NttRoots& roots, void* stream);
 // values[i] ↔ values[rev(i)].
 Status ntt_bit_reverse(void* d_values, uint32_t log_n, void* stream);
+// d_out[e] = x^e for e < count from x's lo/hi tables (a full table of powers); synchronous.
+Status ntt_expand_powers(void* d_out, const DevicePowers& powers, size_t count);
 // a[i] = (a[i]·b[i] − c[i])·factor for i < n.
 Status ntt_quotient(void* d_a, const void* d_b, const void* d_c, size_t n, const FrWords& factor, void* stream);
 

@@ -45,18 +45,18 @@ Fr pow2k(Fr x, uint32_t k) {  // x^(2^k)
 
 }  // namespace
 
-Result<GpuDomain> GpuDomain::create(const ntt::Domain& domain) {
+Result<GpuDomain> GpuDomain::create(const ntt::Domain& domain, uint32_t full_twiddle_max_log) {
   return create_from(domain.log_size(), domain.omega(), domain.coset_generator(), domain.size_inv(),
-                     ntt::coset_vanishing_inverse(domain));
+                     ntt::coset_vanishing_inverse(domain), full_twiddle_max_log);
 }
 
-Result<GpuDomain> GpuDomain::create(const groth16::SnarkjsDomain& domain) {
+Result<GpuDomain> GpuDomain::create(const groth16::SnarkjsDomain& domain, uint32_t full_twiddle_max_log) {
   return create_from(domain.domain().log_size(), domain.omega(), domain.shift(), domain.domain().size_inv(),
-                     Fr::one());
+                     Fr::one(), full_twiddle_max_log);
 }
 
 Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, const Fr& shift, const Fr& size_inv,
-                                         const Fr& vanishing_inv) {
+                                         const Fr& vanishing_inv, uint32_t full_twiddle_max_log) {
   GpuDomain out;
   out.log_size_ = log_size;
   const size_t n = size_t{1} << log_size;
@@ -68,6 +68,8 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   const Fr omega_inv = omega.inverse(), shift_inv = shift.inverse();
   const Fr bases[] = {omega, omega_inv, shift, shift_inv};
   std::vector<Fr> host;
+  out.full_twiddles_ = log_size <= full_twiddle_max_log;
+  const size_t full_count = out.full_twiddles_ ? n : 0;
   host.reserve(kLoTables * lo_count + 4 * out.hi_count_ + 2 * out.column_count_);
   for (const Fr& x : bases) append_lo(host, x, Fr::one(), lo_count);
   append_lo(host, shift, size_inv, lo_count);
@@ -76,8 +78,13 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   for (const Fr& x : bases) append_powers(host, pow2k(x, out.lo_log_), out.hi_count_);
   // ω_(2^L) = ω^(n/2^L)
   for (const Fr& x : {omega, omega_inv}) append_powers(host, pow2k(x, log_size - column_log), out.column_count_);
-  CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size()));
+  CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size() + 2 * full_count));
   CUZK_RETURN_IF_ERROR(out.tables_.upload(host));
+  if (out.full_twiddles_) {  // after the column roots (as roots() reads them), from the lo/hi tables
+    Fr* full = out.tables_.span().data() + host.size();
+    CUZK_RETURN_IF_ERROR(ntt_expand_powers(full, out.powers(kOmega, kOmega), n));
+    CUZK_RETURN_IF_ERROR(ntt_expand_powers(full + n, out.powers(kOmegaInv, kOmegaInv), n));
+  }
   out.size_inv_ = words_of(size_inv);
   out.size_vanishing_inv_ = words_of(size_inv * vanishing_inv);
   return out;
@@ -90,7 +97,10 @@ DevicePowers GpuDomain::powers(Table lo, Table hi) const {
 
 NttRoots GpuDomain::roots(Table which) const {
   const Fr* columns = tables_.span().data() + (size_t{kLoTables} << lo_log_) + 4 * hi_count_;
-  return {columns + which * column_count_, powers(which, which)};
+  if (!full_twiddles_) return {columns + which * column_count_, powers(which, which)};
+  // x^e = hi[e] (lo_log 0: the kernels never read lo)
+  const Fr* full = columns + 2 * column_count_ + (which << log_size_);
+  return {columns + which * column_count_, DevicePowers{full, full, 0}};
 }
 
 namespace {
@@ -180,12 +190,13 @@ Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<Fr> b
   return ntt_bit_reverse(a.data(), domain.log_size(), stream);
 }
 
-Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<Fr> values) {
+Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<Fr> values,
+                         uint32_t full_twiddle_max_log) {
   if (values.size() != domain.size()) {
     return Status::invalid_argument("gpu_ntt_from_host: " + std::to_string(values.size()) +
                                     " values for a domain of size " + std::to_string(domain.size()));
   }
-  auto gpu_domain = GpuDomain::create(domain);
+  auto gpu_domain = GpuDomain::create(domain, full_twiddle_max_log);
   if (!gpu_domain.is_ok()) return gpu_domain.status();
   CUZK_ASSIGN_OR_RETURN(DeviceArray<Fr> d_values, DeviceArray<Fr>::allocate(values.size()));
   CUZK_RETURN_IF_ERROR(d_values.upload(values));

@@ -21,19 +21,26 @@
 
 namespace cuzk::backend::cuda {
 
-// A domain's tables on the current device, all small (4·n/2^k + 7·2^k + 2^10 elements, k the
-// first pass's stage count: 32 MiB at 2^27): the roots of ω and ω^(−1) (ntt_device.hpp
-// NttRoots), the coset powers g^j, g^j/n, g^(−j)/n and g^(−j)/(n·Z) as lo/hi table pairs (Z
+// A domain's tables on the current device (4·n/2^k + 7·2^k + 2^10 elements, k the first pass's
+// stage count: 32 MiB at 2^27; up to 2^kFullTwiddleMaxLog also 2·n, 1 GiB at 2^24): the roots
+// of ω and ω^(−1) (ntt_device.hpp NttRoots), the coset powers g^j, g^j/n, g^(−j)/n and g^(−j)/(n·Z) as lo/hi table pairs (Z
 // the vanishing polynomial on the coset), and the scalars 1/n and 1/(n·Z).
 class GpuDomain {
  public:
+  // Up to this size (by default) the twiddles of ω and ω^(−1) are full tables of n powers, so
+  // the first pass's twiddle (the only one whose exponent spans all of n) is one load instead
+  // of a lo·hi product: one product a value less, for 2·n·32 bytes (1 GiB at 2^24). The
+  // create() functions take the bound, 0 for small tables at every size.
+  static constexpr uint32_t kFullTwiddleMaxLog = 24;
+
   // Errors: kOutOfMemory, kDeviceError.
-  static Result<GpuDomain> create(const ntt::Domain& domain);
+  static Result<GpuDomain> create(const ntt::Domain& domain, uint32_t full_twiddle_max_log = kFullTwiddleMaxLog);
   // snarkjs's domain of the same size (QapConvention::kSnarkjs): the twiddles are powers of
   // snarkjs's ω and the coset shift is its 2n-th root g, so the transforms run in snarkjs's
   // order directly (the CPU's index permutation i ↦ e·i mod n is the change of root, implicit
   // here); 1/Z is 1 (snarkjs's H divides by nothing). Errors: kOutOfMemory, kDeviceError.
-  static Result<GpuDomain> create(const groth16::SnarkjsDomain& domain);
+  static Result<GpuDomain> create(const groth16::SnarkjsDomain& domain,
+                                  uint32_t full_twiddle_max_log = kFullTwiddleMaxLog);
 
   uint32_t log_size() const { return log_size_; }
   size_t size() const { return size_t{1} << log_size_; }
@@ -50,7 +57,8 @@ class GpuDomain {
  private:
   // The tables, in this order in tables_: lo tables of 2^lo_log_ elements for ω, ω^(−1), g,
   // g^(−1), g/n, g^(−1)/n and g^(−1)/(n·Z) (kLoTables of them); hi tables of hi_count_
-  // elements for ω, ω^(−1), g, g^(−1); the column roots of ω and of ω^(−1) (column_count_ each).
+  // elements for ω, ω^(−1), g, g^(−1); the column roots of ω and of ω^(−1) (column_count_ each);
+  // with full_twiddles_, the n powers of ω and of ω^(−1).
   enum Table : size_t {
     kOmega,
     kOmegaInv,
@@ -65,11 +73,13 @@ class GpuDomain {
   DevicePowers powers(Table lo, Table hi) const;
   // Tables for ω (primitive n-th root), coset shift g and the two scalars.
   static Result<GpuDomain> create_from(uint32_t log_size, const ff::Fr& omega, const ff::Fr& shift,
-                                       const ff::Fr& size_inv, const ff::Fr& vanishing_inv);
+                                       const ff::Fr& size_inv, const ff::Fr& vanishing_inv,
+                                       uint32_t full_twiddle_max_log);
 
   DeviceArray<ff::Fr> tables_;
   uint32_t log_size_ = 0, lo_log_ = 0;  // lo_log_: ntt_power_lo_log(log_size_)
   size_t hi_count_ = 0, column_count_ = 0;
+  bool full_twiddles_ = false;  // log_size_ ≤ create()'s full_twiddle_max_log
   FrWords size_inv_{}, size_vanishing_inv_{};
 };
 
@@ -108,8 +118,9 @@ Status gpu_h_quotient(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpa
 Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<const ff::Fr> d_b,
                        DeviceSpan<const ff::Fr> d_c, void* stream);
 
-// For tests: one transform of host values in place (upload, run, download), synchronous.
-// kInvalidArgument on a size mismatch.
-Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<ff::Fr> values);
+// For tests: one transform of host values in place (upload, run, download), synchronous, on
+// a GpuDomain with that bound on its full twiddle tables. kInvalidArgument on a size mismatch.
+Status gpu_ntt_from_host(const ntt::Domain& domain, NttKind kind, std::span<ff::Fr> values,
+                         uint32_t full_twiddle_max_log = GpuDomain::kFullTwiddleMaxLog);
 
 }  // namespace cuzk::backend::cuda

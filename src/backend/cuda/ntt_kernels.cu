@@ -14,13 +14,17 @@
 namespace cuzk::backend::cuda {
 namespace {
 
-// Values per thread block: 2^11 (64 KiB of shared memory, 256 threads of 8 values).
-constexpr uint32_t kBlockLog = 11;
 // Stages per register round: 8 values per thread.
 constexpr uint32_t kRoundLog = 3;
-constexpr unsigned kMaxThreads = 1u << (kBlockLog - kRoundLog);
+// Values per thread block: 2^10 (32 KiB of shared memory, 128 threads of 8 values; four
+// blocks a multiprocessor, whose phases drift apart so that one block's loads and barriers
+// overlap the others' products), or 2^11 for a pass of 10 stages, so that a block still holds
+// two columns (contiguous runs of 64 bytes, not single 32-byte values at a large stride).
+constexpr uint32_t kBlockLog = 10, kWideBlockLog = 11;
+constexpr uint32_t block_log_for(uint32_t stages) { return std::max(kBlockLog, stages + 1); }
+constexpr unsigned max_threads(uint32_t block_log) { return 1u << (block_log - kRoundLog); }
 // Blocks per multiprocessor the pass kernel is built for: 128 registers per thread.
-constexpr unsigned kMinBlocks = (1u << 16) / (kMaxThreads * 128);
+constexpr unsigned min_blocks(uint32_t block_log) { return (1u << 16) / (max_threads(block_log) * 128); }
 constexpr unsigned kElementwiseThreads = 256;
 
 static_assert(sizeof(DeviceFr) == sizeof(FrWords));
@@ -136,8 +140,8 @@ __device__ __forceinline__ void run_round(uint32_t stages, const SharedValues& s
 
 // One pass (ntt_device.hpp design note). kDit: twiddle on load, stages from bit 0 up;
 // otherwise stages from the top bit down, twiddle on store, and the fused work.
-template <bool kDit>
-__global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
+template <bool kDit, uint32_t kPassBlockLog>
+__global__ void __launch_bounds__(max_threads(kPassBlockLog), min_blocks(kPassBlockLog))
     pass_kernel(DeviceFr* __restrict__ d_a, PassShape shape, const DeviceFr* __restrict__ column_roots,
                 uint32_t roots_log, const DeviceFr* __restrict__ twiddle_lo, const DeviceFr* __restrict__ twiddle_hi,
                 uint32_t twiddle_lo_log, PassFusion fusion) {
@@ -222,7 +226,7 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks)
 // {(h, mid, l)} and {(h, rev(mid), l)} (rows of 2^kTileLog contiguous values) and writes each
 // into the other's place, transposed. In shared memory value (h, l) sits at row h, column
 // l ^ rev(h): conflict-free for the row-wise stores and the transposed loads.
-constexpr uint32_t kTileLog = 5;
+constexpr uint32_t kTileLog = 4;
 constexpr uint32_t kTile = 1u << kTileLog;
 constexpr unsigned kTileThreads = 256;
 
@@ -271,6 +275,12 @@ __global__ void quotient_kernel(DeviceFr* d_a, const DeviceFr* d_b, const Device
   if (i < n) d_a[i] = (d_a[i] * d_b[i] - d_c[i]) * factor;
 }
 
+__global__ void expand_powers_kernel(DeviceFr* out, const DeviceFr* lo, const DeviceFr* hi, uint32_t lo_log,
+                                     size_t count) {
+  const size_t e = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (e < count) out[e] = power(lo, hi, lo_log, e);
+}
+
 unsigned elementwise_blocks(size_t n) {
   return static_cast<unsigned>(std::max<size_t>(1, (n + kElementwiseThreads - 1) / kElementwiseThreads));
 }
@@ -295,22 +305,31 @@ std::vector<uint32_t> dif_pass_stages(uint32_t log_n) {
   return out;
 }
 
-template <bool kDit>
+template <bool kDit, uint32_t kPassBlockLog>
 Status launch_pass(void* d_values, const PassShape& shape, const NttRoots& roots, const PassFusion& fusion,
                    cudaStream_t stream) {
   const uint32_t values_log = shape.s + shape.columns_log;
   const size_t shared_bytes = sizeof(DeviceFr) << values_log;
   // per device (cheap): the block's values may exceed the default 48 KiB of shared memory
-  CUZK_CUDA_TRY(cudaFuncSetAttribute(pass_kernel<kDit>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+  CUZK_CUDA_TRY(cudaFuncSetAttribute(pass_kernel<kDit, kPassBlockLog>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      static_cast<int>(shared_bytes)));
-  const unsigned threads = std::max(1u, std::min(kMaxThreads, (1u << values_log) >> kRoundLog));
+  const unsigned threads = std::max(1u, std::min(max_threads(kPassBlockLog), (1u << values_log) >> kRoundLog));
   const size_t blocks = size_t{1} << (shape.log_n - values_log);
-  pass_kernel<kDit><<<static_cast<unsigned>(blocks), threads, shared_bytes, stream>>>(
+  pass_kernel<kDit, kPassBlockLog><<<static_cast<unsigned>(blocks), threads, shared_bytes, stream>>>(
       static_cast<DeviceFr*>(d_values), shape, static_cast<const DeviceFr*>(roots.column),
       std::min(shape.log_n, kMaxPassLog), static_cast<const DeviceFr*>(roots.twiddles.lo),
       static_cast<const DeviceFr*>(roots.twiddles.hi), roots.twiddles.lo_log, fusion);
   CUZK_CUDA_TRY(cudaGetLastError());
   return Status::ok();
+}
+
+template <bool kDit>
+Status launch_pass(void* d_values, const PassShape& shape, const NttRoots& roots, const PassFusion& fusion,
+                   cudaStream_t stream) {
+  static_assert(block_log_for(kMaxPassLog) <= kWideBlockLog);
+  return block_log_for(shape.s) == kWideBlockLog
+             ? launch_pass<kDit, kWideBlockLog>(d_values, shape, roots, fusion, stream)
+             : launch_pass<kDit, kBlockLog>(d_values, shape, roots, fusion, stream);
 }
 
 // The passes of one transform: DIF from the longest block, DIT its transpose in reverse order.
@@ -324,7 +343,7 @@ Status run_passes(void* d_values, uint32_t log_n, const NttRoots& roots, const P
   std::vector<PassShape> shapes;
   for (size_t p = 0; p < passes; ++p) {
     const uint32_t s = stages[p];
-    const uint32_t columns_log = std::min(log_n - s, kBlockLog - s);
+    const uint32_t columns_log = std::min(log_n - s, block_log_for(s) - s);
     shapes.push_back(PassShape{log_n, high, s, columns_log, p == 0, p + 1 == passes});
     high -= s;
   }
@@ -371,6 +390,15 @@ Status ntt_bit_reverse(void* d_values, uint32_t log_n, void* stream) {
                                shared_bytes, s>>>(d_a, log_n);
   }
   CUZK_CUDA_TRY(cudaGetLastError());
+  return Status::ok();
+}
+
+Status ntt_expand_powers(void* d_out, const DevicePowers& powers, size_t count) {
+  expand_powers_kernel<<<elementwise_blocks(count), kElementwiseThreads>>>(
+      static_cast<DeviceFr*>(d_out), static_cast<const DeviceFr*>(powers.lo), static_cast<const DeviceFr*>(powers.hi),
+      powers.lo_log, count);
+  CUZK_CUDA_TRY(cudaGetLastError());
+  CUZK_CUDA_TRY(cudaStreamSynchronize(nullptr));
   return Status::ok();
 }
 

@@ -1,6 +1,7 @@
 // GPU NTT == CPU NTT (src/ntt, itself tested against a naive DFT in tests/ntt): forward,
 // inverse, coset forward and coset inverse at every size from 2 to 2^12 and at sizes whose
-// plans take two and three global passes, balanced or not (2^11 … 2^22 points); and the whole
+// plans take two and three global passes, balanced or not (2^11 … 2^22 points), on domains with
+// full twiddle tables and without (GpuDomain::kFullTwiddleMaxLog); and the whole
 // H chain (gpu_compute_h: the fused scalings and quotient, natural order; and its steps
 // gpu_h_to_coset, gpu_h_c_coefficients and gpu_h_quotient, which the prover runs, in
 // bit-reversed order; six transforms) against the CPU prover's seven-transform recipe on
@@ -43,20 +44,24 @@ Status cpu_ntt(const ntt::Domain& domain, NttKind kind, std::span<Fr> values) {
 class GpuNttTest : public GpuTest {};
 
 TEST_F(GpuNttTest, EveryKindAtManySizes) {
-  for (uint32_t log_n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 14u, 17u, 20u, 21u, 22u}) {
+  for (uint32_t log_n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 14u, 17u, 19u, 20u, 21u, 22u}) {
     auto domain = ntt::Domain::create(size_t{1} << log_n);
     ASSERT_TRUE(domain.is_ok());
     for (const NttKind kind : {NttKind::kForward, NttKind::kInverse, NttKind::kCosetForward, NttKind::kCosetInverse}) {
-      std::vector<Fr> cpu = random_values(domain->size(), log_n * 4 + static_cast<uint64_t>(kind));
-      std::vector<Fr> gpu = cpu;
+      const std::vector<Fr> input = random_values(domain->size(), log_n * 4 + static_cast<uint64_t>(kind));
+      std::vector<Fr> cpu = input;
       ASSERT_TRUE(cpu_ntt(*domain, kind, cpu).is_ok());
-      const Status s = gpu_ntt_from_host(*domain, kind, gpu);
-      ASSERT_TRUE(s.is_ok()) << s.to_string();
-      size_t first_diff = cpu.size();
-      for (size_t i = 0; i < cpu.size() && first_diff == cpu.size(); ++i) {
-        if (!(cpu[i] == gpu[i])) first_diff = i;
+      for (const uint32_t full_twiddle_max_log : {0u, GpuDomain::kFullTwiddleMaxLog}) {
+        std::vector<Fr> gpu = input;
+        const Status s = gpu_ntt_from_host(*domain, kind, gpu, full_twiddle_max_log);
+        ASSERT_TRUE(s.is_ok()) << s.to_string();
+        size_t first_diff = cpu.size();
+        for (size_t i = 0; i < cpu.size() && first_diff == cpu.size(); ++i) {
+          if (!(cpu[i] == gpu[i])) first_diff = i;
+        }
+        EXPECT_EQ(first_diff, cpu.size()) << "log n " << log_n << " kind " << static_cast<int>(kind)
+                                          << " full twiddle tables up to 2^" << full_twiddle_max_log;
       }
-      EXPECT_EQ(first_diff, cpu.size()) << "log n " << log_n << " kind " << static_cast<int>(kind);
     }
   }
 }
@@ -71,11 +76,12 @@ TEST_F(GpuNttTest, SizeMismatchIsInvalidArgument) {
 // gpu_compute_h on a, b, c == the CPU prover's recipe on them; and its steps, whose output at
 // position i is the coefficient rev(i).
 void expect_h_matches_cpu_in_order(const ntt::Domain& domain, std::vector<Fr> a, std::vector<Fr> b,
-                                   std::vector<Fr> c, const char* what, bool bit_reversed) {
+                                   std::vector<Fr> c, const char* what, bool bit_reversed,
+                                   uint32_t full_twiddle_max_log) {
   ThreadPool& pool = ThreadPool::shared();
   const size_t n = domain.size();
   // device
-  auto gpu_domain = GpuDomain::create(domain);
+  auto gpu_domain = GpuDomain::create(domain, full_twiddle_max_log);
   ASSERT_TRUE(gpu_domain.is_ok());
   auto d_abc = DeviceArray<Fr>::allocate(3 * n);
   ASSERT_TRUE(d_abc.is_ok());
@@ -104,12 +110,17 @@ void expect_h_matches_cpu_in_order(const ntt::Domain& domain, std::vector<Fr> a,
   const Fr z_inv = ntt::coset_vanishing_inverse(domain);
   for (size_t i = 0; i < n; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
   ASSERT_TRUE(ntt::coset_inverse(domain, a, pool).is_ok());
-  EXPECT_TRUE(a == gpu) << "log n " << domain.log_size() << " " << what << (bit_reversed ? " (bit-reversed)" : "");
+  EXPECT_TRUE(a == gpu) << "log n " << domain.log_size() << " " << what << (bit_reversed ? " (bit-reversed)" : "")
+                        << ", full twiddle tables up to 2^" << full_twiddle_max_log;
 }
 
 void expect_h_matches_cpu(const ntt::Domain& domain, const std::vector<Fr>& a, const std::vector<Fr>& b,
                           const std::vector<Fr>& c, const char* what) {
-  for (const bool bit_reversed : {false, true}) expect_h_matches_cpu_in_order(domain, a, b, c, what, bit_reversed);
+  for (const uint32_t full_twiddle_max_log : {0u, GpuDomain::kFullTwiddleMaxLog}) {
+    for (const bool bit_reversed : {false, true}) {
+      expect_h_matches_cpu_in_order(domain, a, b, c, what, bit_reversed, full_twiddle_max_log);
+    }
+  }
 }
 
 TEST_F(GpuNttTest, QuotientHMatchesCpuRecipe) {
