@@ -17,7 +17,9 @@
 // stages: several adjacent columns, so global accesses are contiguous runs); the column DFT
 // runs in rounds of ≤ 3 stages, each thread keeping 8 values in registers for a round
 // (radix-8 in registers, a shared-memory exchange between rounds). Roots come from tables:
-//   the column DFT's roots ω_(2^L)^j, j < 2^(L−1) (L = min(log_n, kMaxPassLog)), in L1;
+//   the column DFT's roots, stage by stage (ω_(2^(c+1))^m at 2^c + m: 2^L entries, L =
+//   min(log_n, kMaxPassLog), in L1; a stage's roots contiguous, so neighbouring lanes' roots
+//   share cache lines);
 //   the twiddles and coset powers x^e = lo[e mod 2^k]·hi[e >> k] (one product; a single hi
 //   entry for every pass but the first, k being the first pass's stage count); up to
 //   GpuDomain::kFullTwiddleMaxLog the twiddles are a full table of n powers instead (lo_log
@@ -36,7 +38,7 @@
 
 namespace cuzk::backend::cuda {
 
-// Stages per global pass; a column DFT's roots come from a table of ω_(2^L), L ≤ this.
+// Stages per global pass; a column DFT's roots come from a table of 2^L entries, L ≤ this.
 inline constexpr uint32_t kMaxPassLog = 10;
 
 // Powers of x as two tables on the device (32-byte elements, Montgomery form):
@@ -58,7 +60,9 @@ struct FrWords {
 
 // The roots one transform direction reads (forward: powers of ω; inverse: of ω^(−1)).
 struct NttRoots {
-  const void* column = nullptr;  // w^(j·n/2^L) for j < 2^(L−1), L = min(log_n, kMaxPassLog)
+  // the column DFTs' roots, stage-major: at 2^c + m (c < L, m < 2^c) ω_(2^(c+1))^m, the
+  // 2^(c+1)-th root being w^(n/2^(c+1)); L = min(log_n, kMaxPassLog)
+  const void* column = nullptr;
   DevicePowers twiddles;         // w^e for e < n
 };
 

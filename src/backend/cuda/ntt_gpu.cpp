@@ -38,6 +38,17 @@ void append_powers(std::vector<Fr>& out, const Fr& x, size_t count) {
   }
 }
 
+// The stage-major column roots (NttRoots::column) of w, a primitive 2^L-th root of unity: at
+// 2^c + m, ω_(2^(c+1))^m = w^(m·2^(L−1−c)) for c < L, m < 2^c; at 0, 1 (unread).
+void append_stage_roots(std::vector<Fr>& out, const Fr& w, uint32_t L) {
+  std::vector<Fr> powers;  // w^j, j < 2^(L−1)
+  append_powers(powers, w, size_t{1} << (L - 1));
+  out.push_back(Fr::one());
+  for (uint32_t c = 0; c < L; ++c) {
+    for (size_t m = 0; m < (size_t{1} << c); ++m) out.push_back(powers[m << (L - 1 - c)]);
+  }
+}
+
 Fr pow2k(Fr x, uint32_t k) {  // x^(2^k)
   for (uint32_t i = 0; i < k; ++i) x = x.square();
   return x;
@@ -64,7 +75,7 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   out.hi_count_ = std::max<size_t>(1, n >> out.lo_log_);  // exponents < n
   const size_t lo_count = size_t{1} << out.lo_log_;
   const uint32_t column_log = std::min(log_size, kMaxPassLog);
-  out.column_count_ = std::max<size_t>(1, (size_t{1} << column_log) / 2);
+  out.column_count_ = size_t{1} << column_log;
   const Fr omega_inv = omega.inverse(), shift_inv = shift.inverse();
   const Fr bases[] = {omega, omega_inv, shift, shift_inv};
   std::vector<Fr> host;
@@ -77,7 +88,7 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   append_lo(host, shift_inv, size_inv * vanishing_inv, lo_count);
   for (const Fr& x : bases) append_powers(host, pow2k(x, out.lo_log_), out.hi_count_);
   // ω_(2^L) = ω^(n/2^L)
-  for (const Fr& x : {omega, omega_inv}) append_powers(host, pow2k(x, log_size - column_log), out.column_count_);
+  for (const Fr& x : {omega, omega_inv}) append_stage_roots(host, pow2k(x, log_size - column_log), column_log);
   CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size() + 2 * full_count));
   CUZK_RETURN_IF_ERROR(out.tables_.upload(host));
   if (out.full_twiddles_) {  // after the column roots (as roots() reads them), from the lo/hi tables

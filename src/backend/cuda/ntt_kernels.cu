@@ -82,12 +82,13 @@ struct PassShape {
 
 // One round of `kStages` radix-2 stages on stage bits [b, b + kStages) of every column in
 // shared memory: each thread takes 2^kStages values m = base | (i << b), i < 2^kStages.
-// roots[j] = ω_(2^roots_log)^j; the stage at bit c pairs (m, m + 2^c) with the root
-// ω_(2^(c+1))^(m mod 2^c).
+// The stage at bit c pairs (m, m + 2^c) with the root ω_(2^(c+1))^(m mod 2^c) =
+// roots[2^c + (m mod 2^c)] (the stage-major table of NttRoots::column: a stage's roots
+// contiguous, so a warp's loads of neighbouring roots share cache lines).
 template <uint32_t kStages, bool kDit>
 __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_t values_log,
                                                   uint32_t columns_log, uint32_t b,
-                                                  const DeviceFr* __restrict__ roots, uint32_t roots_log) {
+                                                  const DeviceFr* __restrict__ roots) {
   constexpr uint32_t kCount = 1u << kStages;
   const uint32_t slots = 1u << (values_log - kStages);
   for (uint32_t q = threadIdx.x; q < slots; q += blockDim.x) {
@@ -109,7 +110,7 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
         DeviceFr& x0 = x[i];
         DeviceFr& x1 = x[i | (1u << h)];
         if constexpr (kDit) {
-          const DeviceFr v = trivial ? x1 : x1 * roots[((i_low << b) | low) << (roots_log - c - 1)];
+          const DeviceFr v = trivial ? x1 : x1 * roots[(1u << c) + ((i_low << b) | low)];
           const DeviceFr u = x0;
           x0 = u + v;
           x1 = u - v;
@@ -117,7 +118,7 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
           const DeviceFr u = x0, v = x1;
           x0 = u + v;
           const DeviceFr d = u - v;
-          x1 = trivial ? d : d * roots[((i_low << b) | low) << (roots_log - c - 1)];
+          x1 = trivial ? d : d * roots[(1u << c) + ((i_low << b) | low)];
         }
       }
     }
@@ -128,13 +129,12 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
 
 template <bool kDit>
 __device__ __forceinline__ void run_round(uint32_t stages, const SharedValues& shared, uint32_t values_log,
-                                          uint32_t columns_log, uint32_t b, const DeviceFr* roots,
-                                          uint32_t roots_log) {
+                                          uint32_t columns_log, uint32_t b, const DeviceFr* roots) {
   static_assert(kRoundLog == 3);
   switch (stages) {
-    case 1: column_round<1, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
-    case 2: column_round<2, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
-    default: column_round<3, kDit>(shared, values_log, columns_log, b, roots, roots_log); break;
+    case 1: column_round<1, kDit>(shared, values_log, columns_log, b, roots); break;
+    case 2: column_round<2, kDit>(shared, values_log, columns_log, b, roots); break;
+    default: column_round<3, kDit>(shared, values_log, columns_log, b, roots); break;
   }
 }
 
@@ -143,7 +143,7 @@ __device__ __forceinline__ void run_round(uint32_t stages, const SharedValues& s
 template <bool kDit, uint32_t kPassBlockLog>
 __global__ void __launch_bounds__(max_threads(kPassBlockLog), min_blocks(kPassBlockLog))
     pass_kernel(DeviceFr* __restrict__ d_a, PassShape shape, const DeviceFr* __restrict__ column_roots,
-                uint32_t roots_log, const DeviceFr* __restrict__ twiddle_lo, const DeviceFr* __restrict__ twiddle_hi,
+                const DeviceFr* __restrict__ twiddle_lo, const DeviceFr* __restrict__ twiddle_hi,
                 uint32_t twiddle_lo_log, PassFusion fusion) {
   extern __shared__ uint4 shared_words[];
   const uint32_t s = shape.s, columns_log = shape.columns_log, values_log = s + columns_log;
@@ -196,7 +196,7 @@ __global__ void __launch_bounds__(max_threads(kPassBlockLog), min_blocks(kPassBl
   for (uint32_t r = 0; r < rounds; ++r) {
     const uint32_t stages = (s - done) / (rounds - r);
     const uint32_t b = kDit ? done : s - done - stages;
-    run_round<kDit>(stages, shared, values_log, columns_log, b, column_roots, roots_log);
+    run_round<kDit>(stages, shared, values_log, columns_log, b, column_roots);
     done += stages;
     __syncthreads();
   }
@@ -317,8 +317,8 @@ Status launch_pass(void* d_values, const PassShape& shape, const NttRoots& roots
   const size_t blocks = size_t{1} << (shape.log_n - values_log);
   pass_kernel<kDit, kPassBlockLog><<<static_cast<unsigned>(blocks), threads, shared_bytes, stream>>>(
       static_cast<DeviceFr*>(d_values), shape, static_cast<const DeviceFr*>(roots.column),
-      std::min(shape.log_n, kMaxPassLog), static_cast<const DeviceFr*>(roots.twiddles.lo),
-      static_cast<const DeviceFr*>(roots.twiddles.hi), roots.twiddles.lo_log, fusion);
+      static_cast<const DeviceFr*>(roots.twiddles.lo), static_cast<const DeviceFr*>(roots.twiddles.hi),
+      roots.twiddles.lo_log, fusion);
   CUZK_CUDA_TRY(cudaGetLastError());
   return Status::ok();
 }
