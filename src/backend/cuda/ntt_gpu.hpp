@@ -23,8 +23,9 @@ namespace cuzk::backend::cuda {
 
 // A domain's tables on the current device (4·n/2^k + 7·2^k + 2^11 elements, k the first pass's
 // stage count: 32 MiB at 2^27; up to 2^kFullTwiddleMaxLog also 2·n, 1 GiB at 2^24): the roots
-// of ω and ω^(−1) (ntt_device.hpp NttRoots), the coset powers g^j, g^j/n, g^(−j)/n and g^(−j)/(n·Z) as lo/hi table pairs (Z
-// the vanishing polynomial on the coset), and the scalars 1/n and 1/(n·Z).
+// of ω and ω^(−1) (ntt_device.hpp NttRoots), the coset powers g^j, g^j/n, g^(−j)/n and
+// g^(−j)/(n·Z) as lo/hi table pairs (Z the vanishing polynomial on the coset), and the
+// scalars 1/n and 1/(n·Z).
 class GpuDomain {
  public:
   // Up to this size (by default) the twiddles of ω and ω^(−1) are full tables of n powers, so
