@@ -17,9 +17,9 @@
 // stages: several adjacent columns, so global accesses are contiguous runs); the column DFT
 // runs in rounds of ≤ 3 stages, each thread keeping 8 values in registers for a round
 // (radix-8 in registers, a shared-memory exchange between rounds). Roots come from tables:
-//   the column DFT's roots, stage by stage (ω_(2^(c+1))^m at 2^c + m: 2^L entries, L =
-//   min(log_n, kMaxPassLog), in L1; a stage's roots contiguous, so neighbouring lanes' roots
-//   share cache lines);
+//   the column DFT's roots, stored stage by stage (ω_(2^(c+1))^m at 2^c + m; 2^L entries,
+//   L = min(log_n, kMaxPassLog); L1-resident): a stage's roots are contiguous, so
+//   neighbouring lanes' roots share cache lines;
 //   the twiddles and coset powers x^e = lo[e mod 2^k]·hi[e >> k] (one product; a single hi
 //   entry for every pass but the first, k being the first pass's stage count); up to
 //   GpuDomain::kFullTwiddleMaxLog the twiddles are a full table of n powers instead (lo_log
