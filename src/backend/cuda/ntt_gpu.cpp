@@ -91,10 +91,11 @@ Result<GpuDomain> GpuDomain::create_from(uint32_t log_size, const Fr& omega, con
   for (const Fr& x : {omega, omega_inv}) append_stage_roots(host, pow2k(x, log_size - column_log), column_log);
   CUZK_ASSIGN_OR_RETURN(out.tables_, DeviceArray<Fr>::allocate(host.size() + 2 * full_count));
   CUZK_RETURN_IF_ERROR(out.tables_.upload(host));
-  if (out.full_twiddles_) {  // after the column roots (as roots() reads them), from the lo/hi tables
-    Fr* full = out.tables_.span().data() + host.size();
-    CUZK_RETURN_IF_ERROR(ntt_expand_powers(full, out.powers(kOmega, kOmega), n));
-    CUZK_RETURN_IF_ERROR(ntt_expand_powers(full + n, out.powers(kOmegaInv, kOmegaInv), n));
+  if (out.full_twiddles_) {  // from the lo/hi tables just uploaded
+    for (const Table which : {kOmega, kOmegaInv}) {
+      CUZK_RETURN_IF_ERROR(ntt_expand_powers(out.tables_.span().data() + out.full_twiddle_offset(which),
+                                             out.powers(which, which), n));
+    }
   }
   out.size_inv_ = words_of(size_inv);
   out.size_vanishing_inv_ = words_of(size_inv * vanishing_inv);
@@ -106,12 +107,20 @@ DevicePowers GpuDomain::powers(Table lo, Table hi) const {
   return {base + (lo << lo_log_), base + (size_t{kLoTables} << lo_log_) + hi * hi_count_, lo_log_};
 }
 
+size_t GpuDomain::column_offset(Table which) const {
+  return (size_t{kLoTables} << lo_log_) + 4 * hi_count_ + which * column_count_;
+}
+
+size_t GpuDomain::full_twiddle_offset(Table which) const {
+  return column_offset(kOmega) + 2 * column_count_ + (size_t{which} << log_size_);
+}
+
 NttRoots GpuDomain::roots(Table which) const {
-  const Fr* columns = tables_.span().data() + (size_t{kLoTables} << lo_log_) + 4 * hi_count_;
-  if (!full_twiddles_) return {columns + which * column_count_, powers(which, which)};
+  const Fr* base = tables_.span().data();
+  if (!full_twiddles_) return {base + column_offset(which), powers(which, which)};
   // x^e = hi[e] (lo_log 0: the kernels never read lo)
-  const Fr* full = columns + 2 * column_count_ + (which << log_size_);
-  return {columns + which * column_count_, DevicePowers{full, full, 0}};
+  const Fr* full = base + full_twiddle_offset(which);
+  return {base + column_offset(which), DevicePowers{full, full, 0}};
 }
 
 namespace {

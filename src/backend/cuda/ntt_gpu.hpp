@@ -72,6 +72,9 @@ class GpuDomain {
   };
   NttRoots roots(Table which) const;
   DevicePowers powers(Table lo, Table hi) const;
+  // Offsets in tables_ of the column roots and (with full_twiddles_) the full table of ω or ω^(−1).
+  size_t column_offset(Table which) const;
+  size_t full_twiddle_offset(Table which) const;
   // Tables for ω (primitive n-th root), coset shift g and the two scalars.
   static Result<GpuDomain> create_from(uint32_t log_size, const ff::Fr& omega, const ff::Fr& shift,
                                        const ff::Fr& size_inv, const ff::Fr& vanishing_inv,
