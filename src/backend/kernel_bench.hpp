@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/status.hpp"
@@ -31,7 +32,11 @@ struct MsmBenchSpec {
 };
 Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec& spec);
 
-enum class NttBenchKind : uint8_t { kForward, kCoset, kH };
+// kH: gpu_compute_h (h in natural order); kHProver: the prover's H, h left bit-reversed for the
+// H MSM (no reordering pass).
+enum class NttBenchKind : uint8_t { kForward, kCoset, kH, kHProver };
+// Their names (cuzk bench ntt --kind, the timings' labels), in that order.
+inline constexpr std::string_view kNttBenchKindNames[] = {"forward", "coset", "h", "h-prover"};
 struct NttBenchSpec {
   NttBenchKind kind = NttBenchKind::kForward;
   std::vector<uint64_t> log_sizes{20};

@@ -3,12 +3,13 @@
 // starts, one warm-up run, each run timed around a synchronous call).
 //   cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c1,c2]
 //                  [--scalars random|witness]   (witness: 0/1 except 1 in 64, as Filecoin's)
-//   cuzk bench ntt --backend cuda [--log-size 20,24] [--runs 5] [--kind forward|coset|h]
+//   cuzk bench ntt --backend cuda [--log-size 20,24] [--runs 5] [--kind forward|coset|h|h-prover]
 #include "cli/bench_gpu.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <iomanip>
+#include <iterator>
 #include <string>
 
 #include "backend/kernel_bench.hpp"
@@ -101,22 +102,21 @@ int run_bench_ntt(std::span<const std::string_view> args, std::ostream& out, std
   static constexpr FlagSpec kSpecs[] = {{"backend", true}, {"log-size", false}, {"runs", false}, {"kind", false}};
   std::string error;
   const auto flags = Flags::parse("bench ntt", args, kSpecs, &error);
-  const char* usage = "usage: cuzk bench ntt --backend cuda [--log-size 20,24] [--runs 5] [--kind forward|coset|h]\n";
+  const char* usage = "usage: cuzk bench ntt --backend cuda [--log-size 20,24] [--runs 5] [--kind forward|coset|h|h-prover]\n";
   if (!flags) {
     err << error << "\n" << usage;
     return 2;
   }
   std::vector<uint64_t> logs, runs{5};
   const std::string kind = flags->get("kind", "forward");
-  if (flags->get("backend") != "cuda" || (kind != "forward" && kind != "coset" && kind != "h") ||
+  const auto* kind_name = std::find(std::begin(backend::kNttBenchKindNames), std::end(backend::kNttBenchKindNames), kind);
+  if (flags->get("backend") != "cuda" || kind_name == std::end(backend::kNttBenchKindNames) ||
       !parse_list(flags->get("log-size", "20"), 1, 28, logs) || !parse_list(flags->get("runs", "5"), 1, 100, runs)) {
     err << "cuzk bench ntt: bad arguments (the CPU NTT has its own benchmark, bench/ntt_bench)\n" << usage;
     return 2;
   }
   backend::NttBenchSpec spec;
-  spec.kind = kind == "h" ? backend::NttBenchKind::kH
-              : kind == "coset" ? backend::NttBenchKind::kCoset
-                                : backend::NttBenchKind::kForward;
+  spec.kind = static_cast<backend::NttBenchKind>(kind_name - std::begin(backend::kNttBenchKindNames));
   spec.log_sizes = logs;
   spec.runs = runs[0];
   return report(backend::bench_gpu_ntt(spec), "bench ntt", out, err);

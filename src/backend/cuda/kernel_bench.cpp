@@ -105,27 +105,36 @@ Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec& spec) {
 Result<std::vector<KernelTiming>> bench_gpu_ntt(const NttBenchSpec& spec) {
   CUZK_ASSIGN_OR_RETURN(auto stream, DeviceStream::create());
   std::vector<KernelTiming> out;
-  const char* kind_name = spec.kind == NttBenchKind::kH ? "h" : spec.kind == NttBenchKind::kCoset ? "coset" : "forward";
+  const bool h = spec.kind == NttBenchKind::kH || spec.kind == NttBenchKind::kHProver;
   for (const uint64_t log_n : spec.log_sizes) {
     CUZK_ASSIGN_OR_RETURN(const auto domain, ntt::Domain::create(size_t{1} << log_n));
     CUZK_ASSIGN_OR_RETURN(const auto gpu_domain, GpuDomain::create(domain));
     const size_t n = domain.size();
-    const size_t vectors = spec.kind == NttBenchKind::kH ? 3 : 1;
+    const size_t vectors = h ? 3 : 1;
     CUZK_ASSIGN_OR_RETURN(auto values, upload_values(random_field(vectors * n, log_n)));
     const DeviceSpan<Fr> all = values.span();
     CUZK_ASSIGN_OR_RETURN(auto samples, time_runs(spec.runs, [&]() -> Status {
-                            Status s = spec.kind == NttBenchKind::kH
-                                           ? gpu_compute_h(gpu_domain, all.subspan(0, n), all.subspan(n, n),
-                                                           all.subspan(2 * n, n), stream.handle())
-                                           : gpu_ntt(gpu_domain,
-                                                     spec.kind == NttBenchKind::kCoset ? NttKind::kCosetForward
-                                                                                       : NttKind::kForward,
-                                                     all, stream.handle());
-                            CUZK_RETURN_IF_ERROR(s);
+                            const auto a = all.subspan(0, n);
+                            switch (spec.kind) {
+                              case NttBenchKind::kForward:
+                                CUZK_RETURN_IF_ERROR(gpu_ntt(gpu_domain, NttKind::kForward, a, stream.handle()));
+                                break;
+                              case NttBenchKind::kCoset:
+                                CUZK_RETURN_IF_ERROR(gpu_ntt(gpu_domain, NttKind::kCosetForward, a, stream.handle()));
+                                break;
+                              case NttBenchKind::kH:
+                                CUZK_RETURN_IF_ERROR(gpu_compute_h(gpu_domain, a, all.subspan(n, n),
+                                                                   all.subspan(2 * n, n), stream.handle()));
+                                break;
+                              case NttBenchKind::kHProver:
+                                CUZK_RETURN_IF_ERROR(gpu_compute_h_bit_reversed(gpu_domain, a, all.subspan(n, n),
+                                                                                all.subspan(2 * n, n), stream.handle()));
+                                break;
+                            }
                             return stream.synchronize();
                           }));
     std::string label = "ntt ";
-    label += kind_name;
+    label += kNttBenchKindNames[static_cast<size_t>(spec.kind)];
     label += " 2^" + std::to_string(log_n);
     out.push_back(KernelTiming{std::move(label), std::move(samples)});
   }

@@ -66,7 +66,8 @@ struct NttRoots {
   DevicePowers twiddles;         // w^e for e < n
 };
 
-// Work fused into a DIF transform (ntt_dif); everything off by default.
+// Work fused into a DIF transform (ntt_dif); everything off by default. The kernels read
+// `multiplier` and `subtrahend` through the read-only cache: neither may overlap the values.
 struct DifFusion {
   // Before the first stage, on value i (natural order), in this order:
   const void* multiplier = nullptr;  // non-null: v ← v·multiplier[i]

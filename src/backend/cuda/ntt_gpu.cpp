@@ -203,10 +203,15 @@ Status gpu_h_odd_coset(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<con
   return ntt_quotient(a.data(), b.data(), c.data(), domain.size(), words_of(Fr::one()), stream);
 }
 
-Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<Fr> b, DeviceSpan<Fr> c, void* stream) {
+Status gpu_compute_h_bit_reversed(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<Fr> b, DeviceSpan<Fr> c,
+                                  void* stream) {
   for (const DeviceSpan<Fr> v : {a, b}) CUZK_RETURN_IF_ERROR(gpu_h_to_coset(domain, v, stream));
   CUZK_RETURN_IF_ERROR(gpu_h_c_coefficients(domain, c, stream));
-  CUZK_RETURN_IF_ERROR(gpu_h_quotient(domain, a, b, c, stream));
+  return gpu_h_quotient(domain, a, b, c, stream);
+}
+
+Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<Fr> a, DeviceSpan<Fr> b, DeviceSpan<Fr> c, void* stream) {
+  CUZK_RETURN_IF_ERROR(gpu_compute_h_bit_reversed(domain, a, b, c, stream));
   return ntt_bit_reverse(a.data(), domain.log_size(), stream);
 }
 

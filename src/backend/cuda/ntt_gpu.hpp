@@ -100,6 +100,10 @@ Status gpu_ntt(const GpuDomain& domain, NttKind kind, DeviceSpan<ff::Fr> d_value
 // below, then a bit-reversal pass: for tests and benchmarks; the prover takes the steps' order).
 Status gpu_compute_h(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b,
                      DeviceSpan<ff::Fr> d_c, void* stream);
+// The same steps without the bit-reversal pass: h as the prover computes it, d_a[i] = h_rev(i)
+// (see below).
+Status gpu_compute_h_bit_reversed(const GpuDomain& domain, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b,
+                                  DeviceSpan<ff::Fr> d_c, void* stream);
 // gpu_compute_h's steps, so a caller can start on a while b and c are still uploading. Six
 // transforms, not seven: coset_inverse is linear and undoes coset_forward on a polynomial of
 // degree < n, so with C = inverse(c), h = coset_inverse(A·B on the coset)/Z − C/Z, and c

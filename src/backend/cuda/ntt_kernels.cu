@@ -30,9 +30,20 @@ constexpr unsigned kElementwiseThreads = 256;
 static_assert(sizeof(DeviceFr) == sizeof(FrWords));
 static_assert(sizeof(DeviceFr) == 2 * sizeof(uint4));
 
+// A table entry through the read-only cache as two 128-bit loads (an element's plain load
+// compiles to eight 32-bit ones).
+__device__ __forceinline__ DeviceFr load_table(const DeviceFr* __restrict__ entry) {
+  DeviceFr x;
+  uint4* halves = reinterpret_cast<uint4*>(&x);
+  const uint4* source = reinterpret_cast<const uint4*>(entry);
+  halves[0] = __ldg(source);
+  halves[1] = __ldg(source + 1);
+  return x;
+}
+
 __device__ __forceinline__ DeviceFr power(const DeviceFr* __restrict__ lo, const DeviceFr* __restrict__ hi,
                                           uint32_t lo_log, size_t e) {
-  return lo[e & ((size_t{1} << lo_log) - 1)] * hi[e >> lo_log];
+  return load_table(lo + (e & ((size_t{1} << lo_log) - 1))) * load_table(hi + (e >> lo_log));
 }
 
 __device__ __forceinline__ size_t reverse(size_t i, uint32_t bits) {
@@ -110,7 +121,7 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
         DeviceFr& x0 = x[i];
         DeviceFr& x1 = x[i | (1u << h)];
         if constexpr (kDit) {
-          const DeviceFr v = trivial ? x1 : x1 * roots[(1u << c) + ((i_low << b) | low)];
+          const DeviceFr v = trivial ? x1 : x1 * load_table(roots + (1u << c) + ((i_low << b) | low));
           const DeviceFr u = x0;
           x0 = u + v;
           x1 = u - v;
@@ -118,7 +129,7 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
           const DeviceFr u = x0, v = x1;
           x0 = u + v;
           const DeviceFr d = u - v;
-          x1 = trivial ? d : d * roots[(1u << c) + ((i_low << b) | low)];
+          x1 = trivial ? d : d * load_table(roots + (1u << c) + ((i_low << b) | low));
         }
       }
     }
@@ -173,7 +184,7 @@ __global__ void __launch_bounds__(max_threads(kPassBlockLog), min_blocks(kPassBl
   const uint32_t shift = shape.log_n - shape.high;
   auto twiddle = [&](size_t t, uint32_t p) {
     const size_t e = t * reverse(p, s);
-    return shift >= twiddle_lo_log ? twiddle_hi[e << (shift - twiddle_lo_log)]
+    return shift >= twiddle_lo_log ? load_table(twiddle_hi + (e << (shift - twiddle_lo_log)))
                                    : power(twiddle_lo, twiddle_hi, twiddle_lo_log, e << shift);
   };
   for (uint32_t e = threadIdx.x; e < values; e += blockDim.x) {
@@ -185,7 +196,7 @@ __global__ void __launch_bounds__(max_threads(kPassBlockLog), min_blocks(kPassBl
     if constexpr (kDit) {
       if (stride_log > 0) x = x * twiddle(t, m);
     } else if (shape.first) {
-      if (fusion.multiplier != nullptr) x = x * fusion.multiplier[i];
+      if (fusion.multiplier != nullptr) x = x * load_table(fusion.multiplier + i);
       if (fusion.input_lo != nullptr) x = x * power(fusion.input_lo, fusion.input_hi, fusion.input_lo_log, i);
     }
     shared.store((m << columns_log) + g, x);
@@ -214,7 +225,7 @@ __global__ void __launch_bounds__(max_threads(kPassBlockLog), min_blocks(kPassBl
         } else if (fusion.scale_output) {
           x = x * fusion.output_factor;
         }
-        if (fusion.subtrahend != nullptr) x = x - fusion.subtrahend[i];
+        if (fusion.subtrahend != nullptr) x = x - load_table(fusion.subtrahend + i);
       }
     }
     d_a[i] = x;
