@@ -240,8 +240,8 @@ __global__ void __launch_bounds__(max_threads(kPassBlockLog), min_blocks(kPassBl
 // Tiles of 8×8 (128 threads, one value each) up to kSmallTileMaxLog: more and smaller blocks,
 // −1 % on a 2^20 transform; 16×16 (256 threads, two values each) above, where rows of 512
 // bytes suit DRAM (8×8 tiles: +0.3 % at 2^27).
-constexpr uint32_t kSmallTileMaxLog = 21;
-constexpr unsigned tile_threads(uint32_t tile_log) { return tile_log == 3 ? 128 : 256; }
+constexpr uint32_t kSmallTileLog = 3, kLargeTileLog = 4, kSmallTileMaxLog = 21;
+constexpr unsigned tile_threads(uint32_t tile_log) { return tile_log == kSmallTileLog ? 128 : 256; }
 
 template <uint32_t kTileLog>
 __global__ void __launch_bounds__(tile_threads(kTileLog))
@@ -407,8 +407,8 @@ Status ntt_dit(void* d_values, uint32_t log_n, const NttRoots& roots, void* stre
 Status ntt_bit_reverse(void* d_values, uint32_t log_n, void* stream) {
   auto* s = static_cast<cudaStream_t>(stream);
   auto* d_a = static_cast<DeviceFr*>(d_values);
-  if (log_n > kSmallTileMaxLog) return launch_bit_reverse_tiles<4>(d_a, log_n, s);
-  if (log_n >= 2 * 3) return launch_bit_reverse_tiles<3>(d_a, log_n, s);
+  if (log_n > kSmallTileMaxLog) return launch_bit_reverse_tiles<kLargeTileLog>(d_a, log_n, s);
+  if (log_n >= 2 * kSmallTileLog) return launch_bit_reverse_tiles<kSmallTileLog>(d_a, log_n, s);
   bit_reverse_kernel<<<elementwise_blocks(size_t{1} << log_n), kElementwiseThreads, 0, s>>>(d_a, log_n);
   CUZK_CUDA_TRY(cudaGetLastError());
   return Status::ok();
