@@ -109,14 +109,15 @@ int run_bench_ntt(std::span<const std::string_view> args, std::ostream& out, std
   }
   std::vector<uint64_t> logs, runs{5};
   const std::string kind = flags->get("kind", "forward");
-  const auto* kind_name = std::find(std::begin(backend::kNttBenchKindNames), std::end(backend::kNttBenchKindNames), kind);
-  if (flags->get("backend") != "cuda" || kind_name == std::end(backend::kNttBenchKindNames) ||
+  const auto& kind_names = backend::kNttBenchKindNames;
+  const auto* kind_name = std::find(std::begin(kind_names), std::end(kind_names), kind);
+  if (flags->get("backend") != "cuda" || kind_name == std::end(kind_names) ||
       !parse_list(flags->get("log-size", "20"), 1, 28, logs) || !parse_list(flags->get("runs", "5"), 1, 100, runs)) {
     err << "cuzk bench ntt: bad arguments (the CPU NTT has its own benchmark, bench/ntt_bench)\n" << usage;
     return 2;
   }
   backend::NttBenchSpec spec;
-  spec.kind = static_cast<backend::NttBenchKind>(kind_name - std::begin(backend::kNttBenchKindNames));
+  spec.kind = static_cast<backend::NttBenchKind>(kind_name - std::begin(kind_names));
   spec.log_sizes = logs;
   spec.runs = runs[0];
   return report(backend::bench_gpu_ntt(spec), "bench ntt", out, err);

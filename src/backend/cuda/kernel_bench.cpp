@@ -96,6 +96,22 @@ Result<std::vector<KernelTiming>> bench_msm_curve(const char* name, const MsmBen
   return out;
 }
 
+// One run of `kind` on a domain of n values: all holds n (a transform) or 3n (a, b, c of H).
+Status run_ntt_kind(const GpuDomain& domain, NttBenchKind kind, DeviceSpan<Fr> all, void* stream) {
+  const size_t n = domain.size();
+  switch (kind) {
+    case NttBenchKind::kForward:
+      return gpu_ntt(domain, NttKind::kForward, all, stream);
+    case NttBenchKind::kCoset:
+      return gpu_ntt(domain, NttKind::kCosetForward, all, stream);
+    case NttBenchKind::kH:
+      return gpu_compute_h(domain, all.subspan(0, n), all.subspan(n, n), all.subspan(2 * n, n), stream);
+    case NttBenchKind::kHProver:
+      return gpu_compute_h_bit_reversed(domain, all.subspan(0, n), all.subspan(n, n), all.subspan(2 * n, n), stream);
+  }
+  return Status::internal("bench ntt: unknown kind");
+}
+
 }  // namespace
 
 Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec& spec) {
@@ -105,32 +121,16 @@ Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec& spec) {
 Result<std::vector<KernelTiming>> bench_gpu_ntt(const NttBenchSpec& spec) {
   CUZK_ASSIGN_OR_RETURN(auto stream, DeviceStream::create());
   std::vector<KernelTiming> out;
-  const bool h = spec.kind == NttBenchKind::kH || spec.kind == NttBenchKind::kHProver;
+  const bool h_chain = spec.kind == NttBenchKind::kH || spec.kind == NttBenchKind::kHProver;  // a, b and c
   for (const uint64_t log_n : spec.log_sizes) {
     CUZK_ASSIGN_OR_RETURN(const auto domain, ntt::Domain::create(size_t{1} << log_n));
     CUZK_ASSIGN_OR_RETURN(const auto gpu_domain, GpuDomain::create(domain));
     const size_t n = domain.size();
-    const size_t vectors = h ? 3 : 1;
+    const size_t vectors = h_chain ? 3 : 1;
     CUZK_ASSIGN_OR_RETURN(auto values, upload_values(random_field(vectors * n, log_n)));
     const DeviceSpan<Fr> all = values.span();
     CUZK_ASSIGN_OR_RETURN(auto samples, time_runs(spec.runs, [&]() -> Status {
-                            const auto a = all.subspan(0, n);
-                            switch (spec.kind) {
-                              case NttBenchKind::kForward:
-                                CUZK_RETURN_IF_ERROR(gpu_ntt(gpu_domain, NttKind::kForward, a, stream.handle()));
-                                break;
-                              case NttBenchKind::kCoset:
-                                CUZK_RETURN_IF_ERROR(gpu_ntt(gpu_domain, NttKind::kCosetForward, a, stream.handle()));
-                                break;
-                              case NttBenchKind::kH:
-                                CUZK_RETURN_IF_ERROR(gpu_compute_h(gpu_domain, a, all.subspan(n, n),
-                                                                   all.subspan(2 * n, n), stream.handle()));
-                                break;
-                              case NttBenchKind::kHProver:
-                                CUZK_RETURN_IF_ERROR(gpu_compute_h_bit_reversed(gpu_domain, a, all.subspan(n, n),
-                                                                                all.subspan(2 * n, n), stream.handle()));
-                                break;
-                            }
+                            CUZK_RETURN_IF_ERROR(run_ntt_kind(gpu_domain, spec.kind, all, stream.handle()));
                             return stream.synchronize();
                           }));
     std::string label = "ntt ";
