@@ -247,6 +247,7 @@ else
     run_bench msm-g2 bench msm --backend cuda --curve g2 --log-size 16 --runs 3
     run_bench ntt bench ntt --backend cuda --log-size 16,20 --runs 3
     run_bench ntt-h bench ntt --backend cuda --kind h --log-size 20 --runs 3
+    run_bench ntt-h-prover bench ntt --backend cuda --kind h-prover --log-size 20 --runs 3
     run_bench prove bench prove --backend cuda --constraints 65536 --setup real --runs 3
   elif [[ ${GPU_CHECK_BENCH_SIZES:-full} == porep ]]; then
     # a 2^27-constraint PoRep-shaped partition: GPU test setup (~2.5 min), then one proof and a
@@ -261,6 +262,7 @@ else
     run_bench ntt bench ntt --backend cuda --log-size 20,24,26,27 --runs 5
     run_bench ntt-coset bench ntt --backend cuda --kind coset --log-size 27 --runs 5
     run_bench ntt-h bench ntt --backend cuda --kind h --log-size 24,27 --runs 3
+    run_bench ntt-h-prover bench ntt --backend cuda --kind h-prover --log-size 27 --runs 3
     run_bench prove bench prove --backend cuda --constraints 1048576 --setup real --runs 3
     run_bench prove-batch bench prove --backend cuda --constraints 4194304 --proofs 1,4 --setup real --runs 3
   fi
