@@ -23,8 +23,9 @@ constexpr uint32_t kRoundLog = 3;
 constexpr uint32_t kBlockLog = 10, kWideBlockLog = 11;
 constexpr uint32_t block_log_for(uint32_t stages) { return std::max(kBlockLog, stages + 1); }
 constexpr unsigned max_threads(uint32_t block_log) { return 1u << (block_log - kRoundLog); }
-// Blocks per multiprocessor the pass kernel is built for: 128 registers per thread.
-constexpr unsigned min_blocks(uint32_t block_log) { return (1u << 16) / (max_threads(block_log) * 128); }
+// Registers a thread of the pass kernel may use, and so the blocks a multiprocessor holds.
+constexpr unsigned kPassRegisters = 128;
+constexpr unsigned min_blocks(uint32_t block_log) { return (1u << 16) / (max_threads(block_log) * kPassRegisters); }
 constexpr unsigned kElementwiseThreads = 256;
 
 static_assert(sizeof(DeviceFr) == sizeof(FrWords));
@@ -138,15 +139,15 @@ __device__ __forceinline__ void column_round(const SharedValues& shared, uint32_
   }
 }
 
-template <bool kDit>
+// A round of 1 ≤ stages ≤ kRoundLog stages (only those rounds are compiled: a larger one would
+// hold more values than the register budget is set for).
+template <bool kDit, uint32_t kStages = 1>
 __device__ __forceinline__ void run_round(uint32_t stages, const SharedValues& shared, uint32_t values_log,
                                           uint32_t columns_log, uint32_t b, const DeviceFr* roots) {
-  static_assert(kRoundLog == 3);
-  switch (stages) {
-    case 1: column_round<1, kDit>(shared, values_log, columns_log, b, roots); break;
-    case 2: column_round<2, kDit>(shared, values_log, columns_log, b, roots); break;
-    default: column_round<3, kDit>(shared, values_log, columns_log, b, roots); break;
+  if constexpr (kStages < kRoundLog) {
+    if (stages != kStages) return run_round<kDit, kStages + 1>(stages, shared, values_log, columns_log, b, roots);
   }
+  column_round<kStages, kDit>(shared, values_log, columns_log, b, roots);
 }
 
 // One pass (ntt_device.hpp design note). kDit: twiddle on load, stages from bit 0 up;
