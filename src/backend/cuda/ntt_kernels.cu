@@ -374,9 +374,8 @@ Status run_passes(void* d_values, uint32_t log_n, const NttRoots& roots, const P
 
 template <uint32_t kTileLog>
 Status launch_bit_reverse_tiles(DeviceFr* d_a, uint32_t log_n, cudaStream_t stream) {
-  const size_t shared_bytes = 2 * sizeof(DeviceFr) << (2 * kTileLog);
-  CUZK_CUDA_TRY(cudaFuncSetAttribute(bit_reverse_tiles_kernel<kTileLog>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     static_cast<int>(shared_bytes)));
+  constexpr size_t shared_bytes = 2 * sizeof(DeviceFr) << (2 * kTileLog);
+  static_assert(shared_bytes <= 48 * 1024, "within the default dynamic shared memory: no attribute to set");
   bit_reverse_tiles_kernel<kTileLog><<<static_cast<unsigned>(size_t{1} << (log_n - 2 * kTileLog)),
                                        tile_threads(kTileLog), shared_bytes, stream>>>(d_a, log_n);
   CUZK_CUDA_TRY(cudaGetLastError());

@@ -2,9 +2,9 @@
 // inverse, coset forward and coset inverse at every size from 2 to 2^12 and at sizes whose
 // plans take two and three global passes, balanced or not (2^11 … 2^22 points), on domains with
 // full twiddle tables and without (GpuDomain::kFullTwiddleMaxLog); and the whole
-// H chain (gpu_compute_h: the fused scalings and quotient, natural order; and its steps
-// gpu_h_to_coset, gpu_h_c_coefficients and gpu_h_quotient, which the prover runs, in
-// bit-reversed order; six transforms) against the CPU prover's seven-transform recipe on
+// H chain (gpu_compute_h: the fused scalings and quotient, natural order; and
+// gpu_compute_h_bit_reversed, the steps gpu_h_to_coset, gpu_h_c_coefficients and
+// gpu_h_quotient that the prover runs, in bit-reversed order; six transforms) against the CPU prover's seven-transform recipe on
 // random a, b, c with edge values, and on constant vectors (all 0, all 1, all r − 1).
 #include "backend/cuda/ntt_gpu.hpp"
 
@@ -73,8 +73,8 @@ TEST_F(GpuNttTest, SizeMismatchIsInvalidArgument) {
   EXPECT_EQ(gpu_ntt_from_host(*domain, NttKind::kForward, values).code(), StatusCode::kInvalidArgument);
 }
 
-// gpu_compute_h on a, b, c == the CPU prover's recipe on them; and its steps, whose output at
-// position i is the coefficient rev(i).
+// gpu_compute_h on a, b, c == the CPU prover's recipe on them; and gpu_compute_h_bit_reversed
+// (the prover's steps), whose output at position i is the coefficient rev(i).
 void expect_h_matches_cpu_in_order(const ntt::Domain& domain, std::vector<Fr> a, std::vector<Fr> b,
                                    std::vector<Fr> c, const char* what, bool bit_reversed,
                                    uint32_t full_twiddle_max_log) {
@@ -89,14 +89,8 @@ void expect_h_matches_cpu_in_order(const ntt::Domain& domain, std::vector<Fr> a,
   ASSERT_TRUE(d_abc->upload(std::span<const Fr>(b), n).is_ok());
   ASSERT_TRUE(d_abc->upload(std::span<const Fr>(c), 2 * n).is_ok());
   const DeviceSpan<Fr> abc = d_abc->span();
-  Status s = Status::ok();
-  if (bit_reversed) {
-    for (size_t k = 0; k < 2 && s.is_ok(); ++k) s = gpu_h_to_coset(*gpu_domain, abc.subspan(k * n, n), nullptr);
-    if (s.is_ok()) s = gpu_h_c_coefficients(*gpu_domain, abc.subspan(2 * n, n), nullptr);
-    if (s.is_ok()) s = gpu_h_quotient(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
-  } else {
-    s = gpu_compute_h(*gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
-  }
+  const Status s = (bit_reversed ? gpu_compute_h_bit_reversed : gpu_compute_h)(
+      *gpu_domain, abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), nullptr);
   ASSERT_TRUE(s.is_ok()) << s.to_string();
   std::vector<Fr> positions(n);
   ASSERT_TRUE(d_abc->download(std::span<Fr>(positions)).is_ok());
