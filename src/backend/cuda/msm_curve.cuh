@@ -62,18 +62,22 @@ template <>
 struct FieldLanes<DeviceFq> {
   using A = DeviceFqRedundant;
   static constexpr unsigned kLanes = 1;
-  __device__ __forceinline__ static A load(const DeviceFq& x) { return A::from(x); }
+  // the part of x this lane holds (here all of it), and that part as a lane value
+  __device__ __forceinline__ static const DeviceFq& lane_part(const DeviceFq& x) { return x; }
+  __device__ __forceinline__ static A from_part(const DeviceFq& part) { return A::from(part); }
+  __device__ __forceinline__ static A load(const DeviceFq& x) { return from_part(lane_part(x)); }
   __device__ __forceinline__ static void store(DeviceFq& out, const A& x) { out = x.reduced(); }
 };
 template <>
 struct FieldLanes<DeviceFq2> {
   using A = DeviceFq2Lane;
   static constexpr unsigned kLanes = 2;
-  // this lane's coefficient of x (DeviceFq2 is c0 then c1)
-  __device__ __forceinline__ static const DeviceFq& coefficient(const DeviceFq2& x) {
+  // this lane's coefficient of x (DeviceFq2 is c0 then c1), and that coefficient as a lane value
+  __device__ __forceinline__ static const DeviceFq& lane_part(const DeviceFq2& x) {
     return (&x.c0)[A::coefficient_index()];
   }
-  __device__ __forceinline__ static A load(const DeviceFq2& x) { return {coefficient(x)}; }
+  __device__ __forceinline__ static A from_part(const DeviceFq& part) { return {part}; }
+  __device__ __forceinline__ static A load(const DeviceFq2& x) { return from_part(lane_part(x)); }
   __device__ __forceinline__ static void store(DeviceFq2& out, const A& x) {
     (&out.c0)[A::coefficient_index()] = x.c.reduced();
   }
@@ -85,8 +89,9 @@ struct Accumulation : FieldLanes<F> {
   using A = typename L::A;
   using X = DeviceXyzz<A>;
   // the base p, or −p
-  __device__ __forceinline__ static DeviceAffine<A> base(const DeviceAffine<F>& p, bool negate) {
-    DeviceAffine<A> q{L::load(p.x), L::load(p.y)};
+  // the base from this lane's parts of x and y
+  __device__ __forceinline__ static DeviceAffine<A> base_from_parts(const DeviceFq& x, const DeviceFq& y, bool negate) {
+    DeviceAffine<A> q{L::from_part(x), L::from_part(y)};
     if (negate) A::neg(q.y, q.y);
     return q;
   }
@@ -125,25 +130,79 @@ constexpr int kOnesBlocksPerSm = 4;
 template <>
 constexpr int kOnesBlocksPerSm<DeviceFq2> = 1;
 
-// Level 0: segment s of bucket run u sums ≤ kSegment of its sorted points. Loading the next
-// point while adding the current one (to hide the random read) was predicted to save 5-10%
-// and measured 40% slower on the H200 (G1 2^26: 889 → 1243 ms; 24 more live registers), so
-// each point is loaded just before its addition.
+// A lane's part of a base (its x and y parts, 2 × 48 bytes) on its way into shared memory by
+// cp.async while the previous base is added: the copy holds no registers (loading the next
+// point into registers instead was measured 40 % slower on the H200, G1 2^26 889 → 1243 ms,
+// for its 24 more live registers). Slot k of thread t is six 16-byte chunks at
+// chunk[k][j][t], so a warp's accesses to one chunk are consecutive (conflict-free).
+template <class F>
+struct StagedBases {
+  static constexpr unsigned kChunks = 2 * sizeof(DeviceFq) / sizeof(uint4);
+  uint4 chunk[2][kChunks][kThreads];
+
+  // issues the copy of `base`'s lane part into slot k (one commit group)
+  __device__ __forceinline__ void fetch(unsigned k, const DeviceAffine<F>& base) {
+    const uint4* x = reinterpret_cast<const uint4*>(&FieldLanes<F>::lane_part(base.x));
+    const uint4* y = reinterpret_cast<const uint4*>(&FieldLanes<F>::lane_part(base.y));
+#pragma unroll
+    for (unsigned j = 0; j < kChunks; ++j) {
+      const uint4* source = j < kChunks / 2 ? x + j : y + (j - kChunks / 2);
+      const auto target = static_cast<uint32_t>(__cvta_generic_to_shared(&chunk[k][j][threadIdx.x]));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(target), "l"(source) : "memory");
+    }
+    asm volatile("cp.async.commit_group;" ::: "memory");
+  }
+  // waits until at most kPending of this thread's copies are in flight
+  template <int kPending>
+  __device__ __forceinline__ static void wait() {
+    asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
+  }
+  // slot k's base (a finished copy), negated if asked
+  __device__ __forceinline__ DeviceAffine<typename Accumulation<F>::A> base(unsigned k, bool negate) const {
+    DeviceFq part[2];
+    uint4* words = reinterpret_cast<uint4*>(part);
+#pragma unroll
+    for (unsigned j = 0; j < kChunks; ++j) words[j] = chunk[k][j][threadIdx.x];
+    return Accumulation<F>::base_from_parts(part[0], part[1], negate);
+  }
+};
+
+// acc += Σ ±bases[i & 0x7fffffff] over the `count` packed entries entry(0), …, entry(count − 1)
+// (bit 31: negate), each base fetched into shared memory while the one before it is added.
+template <class F, class Entry>
+__device__ __forceinline__ void add_staged_bases(typename Accumulation<F>::X& acc, StagedBases<F>& staged,
+                                                 const DeviceAffine<F>* d_bases, size_t count, Entry entry) {
+  if (count == 0) return;
+  uint32_t next = entry(0);
+  staged.fetch(0, d_bases[next & 0x7fffffffu]);
+  for (size_t i = 0; i < count; ++i) {
+    const unsigned k = static_cast<unsigned>(i) & 1u;
+    const bool negate = (next >> 31) != 0;
+    if (i + 1 < count) {
+      next = entry(i + 1);
+      staged.fetch(k ^ 1u, d_bases[next & 0x7fffffffu]);
+      StagedBases<F>::template wait<1>();
+    } else {
+      StagedBases<F>::template wait<0>();
+    }
+    acc.add_mixed(staged.base(k, negate));
+  }
+}
+
+// Level 0: segment s of bucket run u sums ≤ kSegment of its sorted points.
 template <class F>
 __global__ void accumulate_points_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_vals,
                                          const uint32_t* d_item_off, const uint32_t* d_item_cnt,
                                          const uint32_t* d_seg_off, size_t runs, size_t segments,
                                          DeviceXyzz<F>* d_out) {
+  __shared__ StagedBases<F> staged;
   const size_t s = point_index<F>();
   if (s >= segments) return;
   size_t begin, end;
   segment_items(d_item_off, d_item_cnt, d_seg_off, runs, s, begin, end);
   using Acc = Accumulation<F>;
   typename Acc::X acc = Acc::X::identity();
-  for (size_t p = begin; p < end; ++p) {
-    const uint32_t v = d_vals[p];
-    acc.add_mixed(Acc::base(d_bases[v & 0x7fffffffu], (v >> 31) != 0));
-  }
+  add_staged_bases<F>(acc, staged, d_bases, end - begin, [&](size_t i) { return d_vals[begin + i]; });
   Acc::store(d_out[s], acc);
 }
 
@@ -208,11 +267,14 @@ template <class F>
 __global__ void __launch_bounds__(kThreads, kOnesBlocksPerSm<F>)
     ones_kernel(const DeviceAffine<F>* d_bases, const uint32_t* d_ones, size_t count, size_t sums,
                 DeviceXyzz<F>* d_out) {
+  __shared__ StagedBases<F> staged;
   const size_t t = point_index<F>();
   if (t >= sums) return;
   using Acc = Accumulation<F>;
   typename Acc::X acc = Acc::X::identity();
-  for (size_t j = t; j < count; j += sums) acc.add_mixed(Acc::base(d_bases[d_ones[j]], false));
+  // the ones list holds base indices (< 2^31: bit 31 clear, no negation)
+  const size_t mine = t < count ? (count - t + sums - 1) / sums : 0;
+  add_staged_bases<F>(acc, staged, d_bases, mine, [&](size_t i) { return d_ones[t + i * sums]; });
   Acc::store(d_out[t], acc);
 }
 
