@@ -88,8 +88,7 @@ struct Accumulation : FieldLanes<F> {
   using L = FieldLanes<F>;
   using A = typename L::A;
   using X = DeviceXyzz<A>;
-  // the base p, or −p
-  // the base from this lane's parts of x and y
+  // the base from this lane's parts of x and y, or its negation
   __device__ __forceinline__ static DeviceAffine<A> base_from_parts(const DeviceFq& x, const DeviceFq& y, bool negate) {
     DeviceAffine<A> q{L::from_part(x), L::from_part(y)};
     if (negate) A::neg(q.y, q.y);
