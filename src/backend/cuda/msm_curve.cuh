@@ -459,7 +459,9 @@ Status run(const DeviceMsmInput& input, MsmScratch& scratch, cudaStream_t stream
   if (others == 0) return Status::ok();
   const unsigned c = input.window_bits != 0 ? input.window_bits : gpu_msm_window_bits(others);
   const size_t windows = windows_for(c);
-  const size_t group = std::clamp<size_t>(kMaxPairs / others, 1, windows);
+  Result<size_t> pairs_limit = group_pairs_limit(scratch, input.max_group_pairs);
+  if (!pairs_limit.is_ok()) return pairs_limit.status();
+  const size_t group = std::clamp<size_t>(*pairs_limit / others, 1, windows);
   result->window_bits = c;
   result->windows = windows;
   for (size_t w0 = 0; w0 < windows; w0 += group) {

@@ -11,7 +11,8 @@
 //     folded to min(k, r − k) < 2^254 with a flag that negates its point (so ⌈255/c⌉
 //     windows suffice, msm_scratch.cuh kDigitBits);
 //  2. ones: Σ P over the ones list by strided mixed additions and a pairwise tree;
-//  3. for each group of windows (≤ kMaxPairs pairs): one (bucket, point) pair per window and
+//  3. for each group of windows (≤ kMaxPairs pairs, fewer where the device's free memory
+//     holds fewer: group_pairs_limit): one (bucket, point) pair per window and
 //     scalar with a non-zero signed digit, sorted by bucket (CUB radix sort on 32-bit keys),
 //     run-length encoded; every bucket's points are summed by threads of kSegment points
 //     each (mixed additions, negation from the sign bit), segment sums folded until one per
@@ -67,6 +68,10 @@ struct DeviceMsmInput {
   // Without a density, scalars whose index is ≥ num_bases contribute nothing (the H MSM: n
   // coefficients, n − 1 bases).
   bool scalars_bit_reversed = false;
+  // Most (bucket, point) pairs sorted at once: windows go in groups of ⌊max_group_pairs / m⌋
+  // (at least one) for m scalars through the buckets. 0: kMaxPairs (msm_scratch.cuh), fewer
+  // if the device's free memory holds fewer (an 80 GB card beside a 2^27 key).
+  size_t max_group_pairs = 0;
 };
 
 // What the device computed; the host finishes with Horner's rule (w from high to low):

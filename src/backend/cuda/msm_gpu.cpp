@@ -119,6 +119,7 @@ Result<ec::Jacobian<C>> gpu_msm(const GpuBases<C>& bases, size_t first_base, siz
   input.d_density = d_density.empty() ? nullptr : d_density.data();
   input.window_bits = options.window_bits;
   input.scalars_bit_reversed = options.scalars_bit_reversed;
+  input.max_group_pairs = options.max_group_pairs;
   DeviceMsmResult result;
   CUZK_RETURN_IF_ERROR(run_device_msm(curve_kind<C>(), input, workspace, stream, &result));
   return finish<C>(result);

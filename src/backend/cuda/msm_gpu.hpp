@@ -57,6 +57,8 @@ struct GpuMsmOptions {
   // power of two, position i holding k_rev(i); without a density, the k_v with v ≥ num_bases
   // are left out (so H's n bit-reversed coefficients meet its n − 1 bases).
   bool scalars_bit_reversed = false;
+  // Most (bucket, point) pairs sorted at once (DeviceMsmInput::max_group_pairs); 0: the default.
+  size_t max_group_pairs = 0;
 };
 
 // Σ k_i·P_j(i) over bases [first_base, first_base + num_bases) of `bases`, scalars d_scalars

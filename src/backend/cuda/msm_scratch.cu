@@ -280,6 +280,19 @@ Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, 
   });
 }
 
+Result<size_t> group_pairs_limit(const MsmScratch& scratch, size_t requested) {
+  if (requested != 0) return requested;
+  size_t free_bytes = 0, total_bytes = 0;
+  CUZK_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
+  size_t held = 0;  // regrown in place by a larger group, so counted as room
+  for (const DeviceBuffer* b : {&scratch.keys_in, &scratch.keys_out, &scratch.vals_in, &scratch.vals_out,
+                                &scratch.run_key, &scratch.run_len, &scratch.run_off, &scratch.level_a,
+                                &scratch.cub_temp}) {
+    held += b->size_bytes();
+  }
+  return std::min(kMaxPairs, (free_bytes + held) / kScratchBytesPerPair);
+}
+
 Status plan_segments(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt,
                      size_t runs, uint32_t* d_seg_cnt, uint32_t* d_seg_off, cudaStream_t stream, size_t* total) {
   segment_count_kernel<<<blocks_for(runs), kThreads, 0, stream>>>(d_key, sentinel, d_cnt, runs, d_seg_cnt);

@@ -31,6 +31,9 @@ constexpr size_t windows_for(unsigned c) { return (kDigitBits + c - 1) / c; }
 // Largest number of (bucket, point) pairs sorted at once (16 B each with the sort's second
 // buffers: 4 GiB); windows are processed in groups that fit.
 inline constexpr size_t kMaxPairs = size_t{1} << 28;
+// Device bytes a group's pair costs at most: the pairs, their sorted copies and runs (7 × 4 B),
+// the sort's own temporary copy (8 B) and the segment sums (≤ 384 B per kSegment pairs: 12 B).
+inline constexpr size_t kScratchBytesPerPair = 48;
 
 // Grown on demand, never shrunk; one per MsmWorkspace (one user at a time).
 struct MsmScratch {
@@ -74,6 +77,10 @@ Status classify_scalars(const DeviceMsmInput& input, MsmScratch& scratch, cudaSt
 // keys_out/vals_out; runs of equal keys in run_key/run_len/run_off. Returns the run count.
 Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, size_t wg, cudaStream_t stream,
                           size_t* runs);
+
+// Pairs a group of windows may hold: `requested` if not 0, else min(kMaxPairs, what the
+// device's free memory and the pair buffers already held fit at kScratchBytesPerPair).
+Result<size_t> group_pairs_limit(const MsmScratch& scratch, size_t requested);
 
 // Segment plan over `runs` groups with item counts d_cnt: seg_cnt[u] = ⌈cnt[u]/kSegment⌉
 // (0 for groups whose key is the sentinel when d_key is given), seg_off = exclusive scan.

@@ -4,7 +4,9 @@
 // window size the planner may pick; scalars around r/2 and 2^254 (the scalars' folding);
 // heavily skewed scalars (one bucket holding every point, so the segment sums fold over
 // several levels); the empty MSM; scalars in bit-reversed order (the device H's: n of them,
-// n or n − 1 bases, with and without a density), against the CPU MSM on them in order.
+// n or n − 1 bases, with and without a density), against the CPU MSM on them in order; the
+// windows sorted in groups of 1, 2, 3 and 7 (the path of MSMs beyond kMaxPairs pairs, or
+// of a device short of memory).
 #include "backend/cuda/msm_gpu.hpp"
 
 #include <gtest/gtest.h>
@@ -140,6 +142,19 @@ TYPED_TEST(GpuMsmTest, EveryWindowSize) {
   const auto scalars = random_scalars(kN, 31);
   for (unsigned c = 4; c <= 22; c += (std::is_same_v<C, ec::G1Config> ? 1 : 3)) {
     expect_same<C>(bases, scalars, nullptr, GpuMsmOptions{c});
+  }
+}
+
+TYPED_TEST(GpuMsmTest, WindowsInGroups) {
+  using C = TypeParam;
+  constexpr size_t kN = 1000;  // random scalars: none is 0 or 1, so all kN go through the buckets
+  const auto bases = distinct_points<C>(kN);
+  const auto scalars = random_scalars(kN, 41);
+  for (const size_t pairs : {size_t{1}, kN, 2 * kN, 3 * kN + 5, 7 * kN}) {
+    GpuMsmOptions options;
+    options.window_bits = 8;  // 32 windows: groups of 1 (pairs < kN too), 2, 3 and 7, the last one short
+    options.max_group_pairs = pairs;
+    expect_same<C>(bases, scalars, nullptr, options);
   }
 }
 
