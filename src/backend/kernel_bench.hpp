@@ -8,7 +8,9 @@
 // warm-up run.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,7 @@ Result<std::vector<KernelTiming>> bench_gpu_msm(const MsmBenchSpec& spec);
 enum class NttBenchKind : uint8_t { kForward, kCoset, kH, kHProver };
 // Their names (cuzk bench ntt --kind, the timings' labels), in that order.
 inline constexpr std::string_view kNttBenchKindNames[] = {"forward", "coset", "h", "h-prover"};
+static_assert(std::size(kNttBenchKindNames) == static_cast<size_t>(NttBenchKind::kHProver) + 1);
 struct NttBenchSpec {
   NttBenchKind kind = NttBenchKind::kForward;
   std::vector<uint64_t> log_sizes{20};

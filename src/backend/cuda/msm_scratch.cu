@@ -9,6 +9,7 @@
 #include <string>
 
 #include "backend/cuda/device.hpp"
+#include "backend/cuda/device_stream.hpp"
 #include "backend/cuda/field_device.cuh"
 
 namespace cuzk::backend::cuda {
@@ -283,7 +284,7 @@ Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, 
 Result<size_t> group_pairs_limit(const MsmScratch& scratch, size_t requested) {
   if (requested != 0) return requested;
   size_t free_bytes = 0, total_bytes = 0;
-  CUZK_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
+  CUZK_RETURN_IF_ERROR(device_memory(&free_bytes, &total_bytes));
   size_t held = 0;  // regrown in place by a larger group, so counted as room
   for (const DeviceBuffer* b : {&scratch.keys_in, &scratch.keys_out, &scratch.vals_in, &scratch.vals_out,
                                 &scratch.run_key, &scratch.run_len, &scratch.run_off, &scratch.level_a,

@@ -4,8 +4,9 @@
 // full twiddle tables and without (GpuDomain::kFullTwiddleMaxLog); and the whole
 // H chain (gpu_compute_h: the fused scalings and quotient, natural order; and
 // gpu_compute_h_bit_reversed, the steps gpu_h_to_coset, gpu_h_c_coefficients and
-// gpu_h_quotient that the prover runs, in bit-reversed order; six transforms) against the CPU prover's seven-transform recipe on
-// random a, b, c with edge values, and on constant vectors (all 0, all 1, all r − 1).
+// gpu_h_quotient that the prover runs, in bit-reversed order; six transforms) against the CPU
+// prover's seven-transform recipe on random a, b, c with edge values, and on constant vectors
+// (all 0, all 1, all r − 1).
 #include "backend/cuda/ntt_gpu.hpp"
 
 #include <gtest/gtest.h>
