@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Session 2026-12-06 (fifth) call 2. build-gpu-carry = main with the batch's staging slots
-# chosen by device memory (GpuProver::staging_slots); k0f / k1f = the field throughput
-# benchmark of main (CIOS rows) and of k1 (Karatsuba products). Every GPU test; SASS opcode
-# counts of both throughput kernels and their rates alternating (why k1 was slower in call
-# 1b); the 2^27 PoRep-shaped proof (one, then ten), CUZK_TIMING=1.
+# Prepared in the session of 2026-12-06 (fifth) as its call 2; it never ran (no machine could be
+# started from 12:35 to 13:48 UTC, and the failed starts used the session's device time).
+# build-gpu-carry = main with docs/runs/2026-12-06e/staging-slots.patch applied (a batch's
+# staging slots chosen by device memory, GpuProver::staging_slots) and packed by
+# scripts/gpu-pack.sh; .devrun/variants-e2.tar.xz = k0f/field-bench (main's CIOS rows) and
+# k1f/field-bench (the Karatsuba products of call 1b: karatsuba-k1.patch). Every GPU
+# test; SASS opcode counts of both throughput kernels and their rates alternating (why the
+# Karatsuba build was slower in call 1b); the 2^27 PoRep-shaped proof (one, then ten),
+# CUZK_TIMING=1, which on an 80 GB card runs the batch on one staging slot.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 tar -xJf build-gpu-carry.tar.xz
