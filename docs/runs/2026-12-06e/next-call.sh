@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prepared in the session of 2026-12-06 (fifth) as its call 2; it never ran (no machine could be
-# started from 12:35 to 13:48 UTC, and the failed starts used the session's device time).
+# started from 12:24 to 13:48 UTC, and the failed starts used the session's device time).
 # build-gpu-carry = main with docs/runs/2026-12-06e/staging-slots.patch applied (a batch's
 # staging slots chosen by device memory, GpuProver::staging_slots) and packed by
 # scripts/gpu-pack.sh; .devrun/variants-e2.tar.xz = k0f/field-bench (main's CIOS rows) and
