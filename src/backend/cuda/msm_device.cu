@@ -26,17 +26,7 @@ MsmWorkspace::~MsmWorkspace() = default;
 MsmWorkspace::MsmWorkspace(MsmWorkspace&&) noexcept = default;
 MsmWorkspace& MsmWorkspace::operator=(MsmWorkspace&&) noexcept = default;
 
-size_t MsmWorkspace::bytes() const {
-  const MsmScratch& s = *scratch_;
-  size_t total = 0;
-  for (const DeviceBuffer* b :
-       {&s.word_offsets, &s.base_index, &s.other_key, &s.ones_key, &s.others, &s.ones, &s.counts, &s.canon,
-        &s.keys_in, &s.keys_out, &s.vals_in, &s.vals_out, &s.run_key, &s.run_len, &s.run_off, &s.cnt_a, &s.off_a,
-        &s.cnt_b, &s.off_b, &s.level_a, &s.level_b, &s.buckets, &s.chunks_a, &s.chunks_b, &s.cub_temp}) {
-    total += b->size_bytes();
-  }
-  return total;
-}
+size_t MsmWorkspace::bytes() const { return scratch_->bytes(); }
 
 unsigned gpu_msm_window_bits(size_t m) {
   unsigned best = kMinWindowBits;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <initializer_list>
 #include <string>
 
 #include "backend/cuda/device.hpp"
@@ -167,6 +168,13 @@ unsigned bits_for(uint64_t max_value) {
   return bits;
 }
 
+// Σ of the buffers' sizes in bytes
+size_t total_bytes(std::initializer_list<const DeviceBuffer*> buffers) {
+  size_t total = 0;
+  for (const DeviceBuffer* b : buffers) total += b->size_bytes();
+  return total;
+}
+
 }  // namespace
 
 Status ensure_bytes(DeviceBuffer& buffer, size_t bytes) {
@@ -281,17 +289,22 @@ Status sorted_bucket_runs(MsmScratch& scratch, size_t m, unsigned c, size_t w0, 
   });
 }
 
+size_t MsmScratch::bytes() const {
+  return total_bytes({&word_offsets, &base_index, &other_key, &ones_key, &others, &ones, &counts, &canon, &keys_in,
+                      &keys_out, &vals_in, &vals_out, &run_key, &run_len, &run_off, &cnt_a, &off_a, &cnt_b, &off_b,
+                      &level_a, &level_b, &buckets, &chunks_a, &chunks_b, &cub_temp});
+}
+
+size_t MsmScratch::pair_bytes() const {
+  return total_bytes({&keys_in, &keys_out, &vals_in, &vals_out, &run_key, &run_len, &run_off, &level_a, &cub_temp});
+}
+
 Result<size_t> group_pairs_limit(const MsmScratch& scratch, size_t requested) {
   if (requested != 0) return requested;
   size_t free_bytes = 0, total_bytes = 0;
   CUZK_RETURN_IF_ERROR(device_memory(&free_bytes, &total_bytes));
-  size_t held = 0;  // regrown in place by a larger group, so counted as room
-  for (const DeviceBuffer* b : {&scratch.keys_in, &scratch.keys_out, &scratch.vals_in, &scratch.vals_out,
-                                &scratch.run_key, &scratch.run_len, &scratch.run_off, &scratch.level_a,
-                                &scratch.cub_temp}) {
-    held += b->size_bytes();
-  }
-  return std::min(kMaxPairs, (free_bytes + held) / kScratchBytesPerPair);
+  // the pair buffers are regrown in place by a larger group, so what they hold counts as room
+  return std::min(kMaxPairs, (free_bytes + scratch.pair_bytes()) / kScratchBytesPerPair);
 }
 
 Status plan_segments(MsmScratch& scratch, const uint32_t* d_key, uint32_t sentinel, const uint32_t* d_cnt,

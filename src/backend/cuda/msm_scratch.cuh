@@ -52,6 +52,11 @@ struct MsmScratch {
   DeviceBuffer buckets;                               // one accumulator per bucket
   DeviceBuffer chunks_a, chunks_b;                    // bucket-reduction partials
   DeviceBuffer cub_temp;
+
+  // Bytes held by every buffer above
+  size_t bytes() const;
+  // Bytes held by the buffers that grow with a group's pairs (kScratchBytesPerPair)
+  size_t pair_bytes() const;
 };
 
 // Makes `buffer` at least `bytes` long (contents lost when it grows).
