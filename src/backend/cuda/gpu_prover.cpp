@@ -4,6 +4,7 @@
 // (and therefore the proofs) equal the CPU backend's.
 #include "backend/cuda/gpu_prover.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -63,12 +64,25 @@ Result<KeyBases> upload_key(const groth16::ProvingKey& pk) {
 // one and the host copy into the other both run at full speed, small enough to pin cheaply.
 constexpr size_t kStagingBytes = size_t{64} << 20;
 
+// Device memory a proof needs beyond its slot and the resident bases, per constraint of its
+// domain: the MSMs' sort of one window (48 bytes a pair, msm_scratch.cu) with its buckets and
+// runs, rounded up. The MSMs take more where it is free (window groups); this is their floor.
+constexpr size_t kWorkingBytesPerConstraint = 64;
+
 // One circuit's inputs on the device: circuit i + 1 is staged into one slot while circuit i
-// computes from the other.
+// computes from the other (or, with one slot, after circuit i's proof).
 struct Slot {
   DeviceArray<Fr> d_abc;      // a, b, c: n each (grown, then reused)
   DeviceArray<Fr> d_scalars;  // [inputs, aux]
   DeviceArray<uint64_t> d_density_a, d_density_b;
+
+  size_t bytes() const {
+    return d_abc.size_bytes() + d_scalars.size_bytes() + d_density_a.size_bytes() + d_density_b.size_bytes();
+  }
+  // What stage() allocates for a circuit of `vars` variables on a domain of n
+  static size_t bytes_for(size_t n, size_t vars) {
+    return (3 * n + vars) * sizeof(Fr) + 2 * ((vars + 63) / 64) * sizeof(uint64_t);
+  }
 };
 
 // What the staging thread measured for one circuit.
@@ -158,6 +172,7 @@ void print_timings(const GpuProveTimings& t) {
       {"msm_b_g2", t.msm_b_g2_ms}, {"msm_l", t.msm_l_ms},       {"msm_h", t.msm_h_ms},
       {"epilogue", t.epilogue_ms}, {"pre_return", t.pre_return_ms}};
   for (const auto& [name, ms] : phases) std::fprintf(stderr, "CUZK_TIMING: phase=%s ms=%.1f\n", name, ms);
+  std::fprintf(stderr, "CUZK_TIMING: staging_slots=%zu\n", t.staging_slots);
 }
 
 bool timing_enabled() {
@@ -176,6 +191,7 @@ struct GpuProver::Impl {
   std::map<std::pair<uint32_t, groth16::QapConvention>, GpuDomain> domains;  // by log size and convention
   std::unique_ptr<PinnedUploader> uploader;
   Slot slots[2];
+  size_t max_staging_slots = 2;
   // deferred assignments: their shapes' matrices (uploaded on first use, kept while the shape
   // lives elsewhere too), the staging of their witnesses, its kernels' stream
   std::unordered_map<const r1cs::CompactR1cs*, ResidentShape> shapes;
@@ -222,6 +238,28 @@ struct GpuProver::Impl {
       it = domains.emplace(key, std::move(gpu).value()).first;
     }
     return &it->second;
+  }
+
+  // The staging slots this batch uses (GpuProver::staging_slots, capped by max_staging_slots);
+  // when a batch must make do with one, the second slot's memory is given back (a single
+  // circuit leaves it as it is: the next batch may use it).
+  Result<size_t> staging_slots_for(std::span<const r1cs::ProvingAssignment* const> circuits,
+                                   const std::vector<const GpuDomain*>& circuit_domains) {
+    if (circuits.size() < 2) return size_t{1};
+    size_t slot_bytes = 0, working_bytes = 0;
+    for (size_t index = 0; index < circuits.size(); ++index) {
+      const size_t n = circuit_domains[index]->size();
+      const size_t vars = circuits[index]->input_assignment.size() + circuits[index]->num_aux();
+      slot_bytes = std::max(slot_bytes, Slot::bytes_for(n, vars));
+      working_bytes = std::max(working_bytes, n * kWorkingBytesPerConstraint);
+    }
+    size_t free_bytes = 0, total_bytes = 0;
+    CUZK_RETURN_IF_ERROR(cuda::device_memory(&free_bytes, &total_bytes));
+    const size_t available = free_bytes + slots[0].bytes() + slots[1].bytes();
+    const size_t count = std::min(
+        max_staging_slots, GpuProver::staging_slots(circuits.size(), slot_bytes, working_bytes, available));
+    if (count == 1) slots[1] = Slot{};
+    return count;
   }
 
   // Densities, device buffers and uploads of one circuit into `slot`, each milestone signalled
@@ -408,19 +446,22 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
     if (!uploader.is_ok()) return uploader.status();
     impl_->uploader = std::move(uploader).value();
   }
+  if (circuits.empty()) return std::vector<groth16::Proof>{};
+  Impl& impl = *impl_;
+  CUZK_ASSIGN_OR_RETURN(const size_t slot_count, impl.staging_slots_for(circuits, domains));
+  t.staging_slots = slot_count;
   t.prep_ms += phase.lap_ms();
-  // Circuit i + 1 is staged on another thread while circuit i computes (two slots); circuit
-  // i's H starts as soon as its a is on the device.
+  // Circuit i + 1 is staged on another thread while circuit i computes (two slots), or after
+  // circuit i's proof (one); circuit i's H starts as soon as its a is on the device.
   std::vector<StageTimes> stage_times(circuits.size());
   std::vector<std::unique_ptr<StageSignal>> signals(circuits.size());
   for (auto& signal : signals) signal = std::make_unique<StageSignal>();
-  Impl& impl = *impl_;
-  auto start_stage = [&impl, &circuits, &shapes, &domains, &stage_times, &signals](size_t index) {
+  auto start_stage = [&impl, &circuits, &shapes, &domains, &stage_times, &signals, slot_count](size_t index) {
     return std::async(std::launch::async,
-                      [&impl, &circuits, &shapes, &domains, &stage_times, &signals, index]() -> Status {
+                      [&impl, &circuits, &shapes, &domains, &stage_times, &signals, slot_count, index]() -> Status {
       Status s = set_current_device(impl.device);
       if (s.is_ok()) {
-        s = impl.stage(*circuits[index], shapes[index], domains[index]->size(), impl.slots[index % 2],
+        s = impl.stage(*circuits[index], shapes[index], domains[index]->size(), impl.slots[index % slot_count],
                        *signals[index], stage_times[index]);
       }
       if (!s.is_ok()) signals[index]->fail(s);
@@ -429,21 +470,22 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   };
   std::vector<groth16::Proof> proofs;
   proofs.reserve(circuits.size());
-  if (circuits.empty()) return proofs;
   std::future<Status> next = start_stage(0);  // joined by its destructor on every return path
+  const bool overlap = slot_count == 2;
   for (size_t index = 0; index < circuits.size(); ++index) {
-    // joins circuit index's staging, then stages circuit index + 1 into the other slot
-    // (circuit index − 1, its last user, is done)
-    const std::function<Status()> staged = [&next, &start_stage, index, count = circuits.size()]() -> Status {
+    const bool more = index + 1 < circuits.size();
+    // joins circuit index's staging; with two slots, then stages circuit index + 1 into the
+    // other one (circuit index − 1, its last user, is done)
+    const std::function<Status()> staged = [&next, &start_stage, index, overlap, more]() -> Status {
       Status s = next.get();
-      if (s.is_ok() && index + 1 < count) next = start_stage(index + 1);
+      if (s.is_ok() && overlap && more) next = start_stage(index + 1);
       return s;
     };
     auto proof = impl.prove_one(pk, **bases, *circuits[index], shapes[index], *domains[index], convention,
-                                h_counts[index],
-                                impl.slots[index % 2], *signals[index], staged, blinding, t);
+                                h_counts[index], impl.slots[index % slot_count], *signals[index], staged, blinding, t);
     if (!proof.is_ok()) return circuit_error(index, proof.status());
     proofs.push_back(*proof);
+    if (!overlap && more) next = start_stage(index + 1);  // the one slot is free again
     phase.lap_ms();
   }
   for (const StageTimes& st : stage_times) {
@@ -456,6 +498,14 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   if (timing_enabled()) print_timings(t);
   return proofs;
 }
+
+size_t GpuProver::staging_slots(size_t circuits, size_t slot_bytes, size_t working_bytes, size_t available_bytes) {
+  // (written so that no sum can overflow)
+  const bool two_fit = available_bytes / 2 >= slot_bytes && available_bytes - 2 * slot_bytes >= working_bytes;
+  return circuits >= 2 && two_fit ? 2 : 1;
+}
+
+void GpuProver::set_max_staging_slots(size_t slots) { impl_->max_staging_slots = std::clamp<size_t>(slots, 1, 2); }
 
 void GpuProver::release(const groth16::ProvingKey& pk) {
   static_cast<void>(set_current_device(impl_->device));

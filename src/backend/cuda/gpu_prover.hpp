@@ -6,6 +6,10 @@
 // device; the shared assembly (groth16/proof_assembly.hpp) on the host. In a batch, the
 // host → device copies of circuit i + 1 (through reused pinned staging buffers) overlap the
 // compute of circuit i, and each circuit's H starts while its later inputs still upload.
+// That takes two staging slots (a, b, c and the assignment of one circuit each); where the
+// device cannot hold two beside the resident bases and the proofs' working memory (a 2^27
+// PoRep partition on an 80 GB card), a batch uses one, each circuit staged after the previous
+// proof (staging_slots()).
 //
 // A key's query bases are uploaded on first use and stay resident, keyed by the ProvingKey's
 // address (the caller keeps the key alive and unchanged while it is resident, or release()s
@@ -49,6 +53,7 @@ struct GpuProveTimings {
   double msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0;
   double epilogue_ms = 0;  // blinding and assembly
   double pre_return_ms = 0;
+  size_t staging_slots = 0;  // the batch's staging slots (GpuProver::staging_slots), not a time
 };
 
 class GpuProver {
@@ -76,6 +81,15 @@ class GpuProver {
                                             groth16::BlindingSource& blinding, GpuProveTimings* timings = nullptr) {
     return prove(pk, circuits, groth16::QapConvention::kBellperson, blinding, timings);
   }
+
+  // How many staging slots a batch of `circuits` uses: 2 (circuit i + 1 staged while circuit i
+  // computes) when `available_bytes` — free device memory plus what the slots already hold —
+  // fits two slots of `slot_bytes` (the batch's largest circuit) beside `working_bytes` (the
+  // H transforms' and MSMs' scratch), else 1; a single circuit uses 1.
+  static size_t staging_slots(size_t circuits, size_t slot_bytes, size_t working_bytes, size_t available_bytes);
+  // Caps the staging slots of later batches at `slots` (1 or 2; 2, the default, leaves the
+  // choice to staging_slots()). For a device shared with other work, and for tests.
+  void set_max_staging_slots(size_t slots);
 
   // Frees the device copy of `pk`'s bases, if resident.
   void release(const groth16::ProvingKey& pk);
