@@ -127,7 +127,7 @@ __device__ __forceinline__ void reduce_row(uint32_t (&hi)[N], uint32_t (&lo)[N],
   asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
 }
 
-// A row that only reduces (the square's rows and the wide reduction): merge t's lowest word
+// A row that only reduces (the square's rows): merge t's lowest word
 // hi[0] += lo[1], q = hi[0]·(−m^(−1)), t += q·m while lo moves down (hi[0] becomes 0).
 template <class Params, size_t N>
 __device__ __forceinline__ void merge_reduce_row(uint32_t (&lo)[N], uint32_t (&hi)[N], const uint32_t (&m)[N]) {
@@ -207,72 +207,6 @@ __device__ __forceinline__ void mont_mul_sum_rows(uint32_t (&out)[N], const Word
 template <class Params, size_t N>
 __device__ __forceinline__ void mont_mul_rows(uint32_t (&out)[N], const uint32_t (&x)[N], const uint32_t (&y)[N]) {
   mont_mul_sum_rows<Params>(out, WordProduct<N>{x, y});
-}
-
-// Wide values (lazy reduction): products kept as 2N words, summed or differenced, then reduced
-// once. The same two-array rows as the product, without the reductions or with only them.
-
-// out = x·y as 2N words: the product's rows without their reductions. Row i's lowest word hi[0]
-// is final once its products are in, so it leaves as out[i]; dropping it is the division by
-// 2^32 (the next row never reads lo[0]). t stays below x, so the dropped carries are zero.
-template <size_t N>
-__device__ __forceinline__ void mul_wide_rows(uint32_t (&out)[2 * N], const uint32_t (&x)[N], const uint32_t (&y)[N]) {
-  uint32_t a[N], b[N];
-  mul_pairs<1>(a, x, y[0]);
-  mul_pairs<0>(b, x, y[0]);
-  out[0] = b[0];
-  auto row = [&](uint32_t (&lo)[N], uint32_t (&hi)[N], size_t i) {
-    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(hi[0]) : "r"(lo[1]));
-    madc_odd_pairs_down2<N>(lo, x, y[i]);
-    mad_pairs<0>(hi, x, y[i]);
-    asm volatile("addc.u32 %0, %0, 0;" : "+r"(lo[N - 1]));
-    out[i] = hi[0];
-  };
-  static_assert(N % 2 == 0);
-#pragma unroll
-  for (size_t i = 1; i + 1 < N; i += 2) {
-    row(b, a, i);
-    row(a, b, i + 1);
-  }
-  row(b, a, N - 1);
-  // t = (a >> 32) + b is the top half
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[N]) : "r"(b[0]), "r"(a[1]));
-#pragma unroll
-  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[N + j]) : "r"(b[j]), "r"(a[j + 1]));
-  asm volatile("addc.u32 %0, %1, 0;" : "=r"(out[2 * N - 1]) : "r"(b[N - 1]));
-}
-
-// out = (t + q·m)/2^(32N), the Montgomery reduction of a wide t < m·2^(32N): N reduction
-// rows over t's low half, then its high half added (< 2m).
-template <class Params, size_t N>
-__device__ __forceinline__ void redc_wide_rows(uint32_t (&out)[N], const uint32_t (&t)[2 * N]) {
-  uint32_t m[N];
-#pragma unroll
-  for (size_t j = 0; j < N; ++j) m[j] = Params::chain_word(j);
-  uint32_t a[N], b[N];
-#pragma unroll
-  for (size_t j = 0; j < N; ++j) b[j] = t[j];
-  // row 0: b (as hi) holds the low half; the odd-indexed products start a (as lo)
-  const uint32_t q = b[0] * Params::chain_inv();
-  mul_pairs<1>(a, m, q);
-  mad_pairs<0>(b, m, q);
-  asm volatile("addc.u32 %0, %0, 0;" : "+r"(a[N - 1]));
-#pragma unroll
-  for (size_t i = 1; i + 1 < N; i += 2) {
-    merge_reduce_row<Params>(b, a, m);
-    merge_reduce_row<Params>(a, b, m);
-  }
-  merge_reduce_row<Params>(b, a, m);
-  // (a >> 32) + b, then + the high half
-  uint32_t low[N];
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(low[0]) : "r"(b[0]), "r"(a[1]));
-#pragma unroll
-  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(low[j]) : "r"(b[j]), "r"(a[j + 1]));
-  asm volatile("addc.u32 %0, %1, 0;" : "=r"(low[N - 1]) : "r"(b[N - 1]));
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(low[0]), "r"(t[N]));
-#pragma unroll
-  for (size_t j = 1; j + 1 < N; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(low[j]), "r"(t[N + j]));
-  asm volatile("addc.u32 %0, %1, %2;" : "=r"(out[N - 1]) : "r"(low[N - 1]), "r"(t[2 * N - 1]));
 }
 
 // The dedicated square: CIOS rows over a² = Σ_i 2^(32i)·x_i·U_i with
@@ -674,80 +608,12 @@ class alignas(16) DeviceField {
   }
 
  private:
-  template <class>
-  friend struct DeviceWide;
   using Product = detail::WordProduct<kWords>;
   uint32_t word_[kWords];  // little-endian, Montgomery form, < m
 };
 
 using DeviceFr = DeviceField<DeviceFrParams>;
 using DeviceFq = DeviceField<DeviceFqParams>;
-
-// A double-width value (2N words) for lazy reduction: products of F's words kept whole, added
-// and subtracted as integers, then one Montgomery reduction. Callers keep every value they
-// reduce below m·R (R = 2^(32N)), and every difference they take without correction ≥ 0.
-template <class F>
-struct DeviceWide {
-  static constexpr size_t kWords = 2 * F::kWords;
-  uint32_t w[kWords];
-
-  // a·b of the words as they are
-  __device__ __forceinline__ static DeviceWide product(const F& a, const F& b) {
-    DeviceWide out;
-    detail::mul_wide_rows(out.w, a.word_, b.word_);
-    return out;
-  }
-  // (a0 + a1)·(b0 + b1), the sums taken as integers (each must stay below R: a redundant
-  // pair sums below 4m)
-  __device__ __forceinline__ static DeviceWide product_of_sums(const F& a0, const F& a1, const F& b0, const F& b1) {
-    uint32_t sa[F::kWords], sb[F::kWords];
-    add_words(sa, a0.word_, a1.word_);
-    add_words(sb, b0.word_, b1.word_);
-    DeviceWide out;
-    detail::mul_wide_rows(out.w, sa, sb);
-    return out;
-  }
-  // this −= x (the caller's bound keeps it ≥ 0)
-  __device__ __forceinline__ void sub(const DeviceWide& x) {
-    asm volatile("sub.cc.u32 %0, %0, %1;" : "+r"(w[0]) : "r"(x.w[0]));
-#pragma unroll
-    for (size_t j = 1; j + 1 < kWords; ++j) asm volatile("subc.cc.u32 %0, %0, %1;" : "+r"(w[j]) : "r"(x.w[j]));
-    asm volatile("subc.u32 %0, %0, %1;" : "+r"(w[kWords - 1]) : "r"(x.w[kWords - 1]));
-  }
-  // this −= x, plus m·R if that went below 0: for this, x < m·R the result is ≡ this − x
-  // (mod m), in [0, m·R)
-  __device__ __forceinline__ void sub_or_add_modulus(const DeviceWide& x) {
-    asm volatile("sub.cc.u32 %0, %0, %1;" : "+r"(w[0]) : "r"(x.w[0]));
-#pragma unroll
-    for (size_t j = 1; j < kWords; ++j) asm volatile("subc.cc.u32 %0, %0, %1;" : "+r"(w[j]) : "r"(x.w[j]));
-    uint32_t borrow_mask;
-    asm volatile("subc.u32 %0, 0, 0;" : "=r"(borrow_mask));
-    constexpr size_t kHalf = F::kWords;
-    using M = typename F::Modulus;
-    // + m·2^(32N) modulo 2^(64N): the carry out cancels the borrow
-    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(w[kHalf]) : "r"(M::word(0) & borrow_mask));
-#pragma unroll
-    for (size_t j = 1; j + 1 < kHalf; ++j) {
-      asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(w[kHalf + j]) : "r"(M::word(j) & borrow_mask));
-    }
-    asm volatile("addc.u32 %0, %0, %1;" : "+r"(w[kWords - 1]) : "r"(M::word(kHalf - 1) & borrow_mask));
-  }
-  // this·R^(−1) mod m, in [0, 2m) for this < m·R (the redundant form's range)
-  __device__ __forceinline__ F reduced_redundant() const {
-    F out;
-    detail::redc_wide_rows<typename F::Params>(out.word_, w);
-    return out;
-  }
-
- private:
-  __device__ __forceinline__ static void add_words(uint32_t (&out)[F::kWords], const uint32_t (&a)[F::kWords],
-                                                   const uint32_t (&b)[F::kWords]) {
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(out[0]) : "r"(a[0]), "r"(b[0]));
-#pragma unroll
-    for (size_t j = 1; j + 1 < F::kWords; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(out[j]) : "r"(a[j]), "r"(b[j]));
-    asm volatile("addc.u32 %0, %1, %2;" : "=r"(out[F::kWords - 1]) : "r"(a[F::kWords - 1]), "r"(b[F::kWords - 1]));
-  }
-};
 
 // A DeviceField element in the redundant form [0, 2m), with the DeviceField operator names,
 // so the curve formulas (curve_device.cuh) run on it unchanged: the MSM accumulates in it and
