@@ -65,9 +65,9 @@ Result<KeyBases> upload_key(const groth16::ProvingKey& pk) {
 constexpr size_t kStagingBytes = size_t{64} << 20;
 
 // Device memory a proof needs beyond its slot and the resident bases, per constraint of its
-// domain: the MSMs' sort of one window (48 bytes a pair, msm_scratch.cu) with its buckets and
+// domain: the MSMs' sort of one window (kScratchBytesPerPair a pair) with its buckets and
 // runs, rounded up. The MSMs take more where it is free (window groups); this is their floor.
-constexpr size_t kWorkingBytesPerConstraint = 64;
+constexpr size_t kWorkingBytesPerConstraint = kScratchBytesPerPair + 16;
 
 // One circuit's inputs on the device: circuit i + 1 is staged into one slot while circuit i
 // computes from the other (or, with one slot, after circuit i's proof).

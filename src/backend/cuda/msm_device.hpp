@@ -36,6 +36,11 @@ enum class CurveKind { kG1, kG2 };
 
 struct MsmScratch;  // msm_scratch.cuh
 
+// Device bytes a sorted (bucket, point) pair of a window group costs at most: the pairs, their
+// sorted copies and runs (7 × 4 B), the sort's own temporary copy (8 B) and the segment sums
+// (≤ 384 B per kSegment pairs: 12 B). One window of n scalars is n pairs.
+inline constexpr size_t kScratchBytesPerPair = 48;
+
 // Bytes of one device affine base and one XYZZ accumulator (= host ec::Xyzz<C>).
 constexpr size_t device_affine_bytes(CurveKind curve) { return curve == CurveKind::kG1 ? 96 : 192; }
 constexpr size_t device_xyzz_bytes(CurveKind curve) { return curve == CurveKind::kG1 ? 192 : 384; }

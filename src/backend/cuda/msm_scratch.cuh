@@ -31,9 +31,6 @@ constexpr size_t windows_for(unsigned c) { return (kDigitBits + c - 1) / c; }
 // Largest number of (bucket, point) pairs sorted at once (16 B each with the sort's second
 // buffers: 4 GiB); windows are processed in groups that fit.
 inline constexpr size_t kMaxPairs = size_t{1} << 28;
-// Device bytes a group's pair costs at most: the pairs, their sorted copies and runs (7 × 4 B),
-// the sort's own temporary copy (8 B) and the segment sums (≤ 384 B per kSegment pairs: 12 B).
-inline constexpr size_t kScratchBytesPerPair = 48;
 
 // Grown on demand, never shrunk; one per MsmWorkspace (one user at a time).
 struct MsmScratch {
