@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <initializer_list>
 #include <future>
 #include <map>
 #include <mutex>
@@ -69,20 +70,23 @@ constexpr size_t kStagingBytes = size_t{64} << 20;
 // runs, rounded up. The MSMs take more where it is free (window groups); this is their floor.
 constexpr size_t kWorkingBytesPerConstraint = kScratchBytesPerPair + 16;
 
-// One circuit's inputs on the device: circuit i + 1 is staged into one slot while circuit i
-// computes from the other (or, with one slot, after circuit i's proof).
-struct Slot {
-  DeviceArray<Fr> d_abc;      // a, b, c: n each (grown, then reused)
+// One circuit's inputs on the device, in two parts that a batch holds one or two of each
+// (StagingPlan): its a, b, c (n each; after H they hold the H MSM's scalars), and its
+// assignment with its densities, which the A, B and L MSMs read. Grown, then reused.
+struct AbcBuffer {
+  DeviceArray<Fr> d_abc;
+
+  size_t bytes() const { return d_abc.size_bytes(); }
+  // what stage() allocates for a domain of n
+  static size_t bytes_for(size_t n) { return 3 * n * sizeof(Fr); }
+};
+struct WitnessSlot {
   DeviceArray<Fr> d_scalars;  // [inputs, aux]
   DeviceArray<uint64_t> d_density_a, d_density_b;
 
-  size_t bytes() const {
-    return d_abc.size_bytes() + d_scalars.size_bytes() + d_density_a.size_bytes() + d_density_b.size_bytes();
-  }
-  // What stage() allocates for a circuit of `vars` variables on a domain of n
-  static size_t bytes_for(size_t n, size_t vars) {
-    return (3 * n + vars) * sizeof(Fr) + 2 * ((vars + 63) / 64) * sizeof(uint64_t);
-  }
+  size_t bytes() const { return d_scalars.size_bytes() + d_density_a.size_bytes() + d_density_b.size_bytes(); }
+  // what stage() allocates for a circuit of `vars` variables
+  static size_t bytes_for(size_t vars) { return vars * sizeof(Fr) + 2 * ((vars + 63) / 64) * sizeof(uint64_t); }
 };
 
 // What the staging thread measured for one circuit.
@@ -172,7 +176,7 @@ void print_timings(const GpuProveTimings& t) {
       {"msm_b_g2", t.msm_b_g2_ms}, {"msm_l", t.msm_l_ms},       {"msm_h", t.msm_h_ms},
       {"epilogue", t.epilogue_ms}, {"pre_return", t.pre_return_ms}};
   for (const auto& [name, ms] : phases) std::fprintf(stderr, "CUZK_TIMING: phase=%s ms=%.1f\n", name, ms);
-  std::fprintf(stderr, "CUZK_TIMING: staging_slots=%zu\n", t.staging_slots);
+  std::fprintf(stderr, "CUZK_TIMING: staging=%s\n", staging_plan_name(t.staging));
 }
 
 bool timing_enabled() {
@@ -190,8 +194,9 @@ struct GpuProver::Impl {
   std::unordered_map<const groth16::ProvingKey*, KeyBases> keys;
   std::map<std::pair<uint32_t, groth16::QapConvention>, GpuDomain> domains;  // by log size and convention
   std::unique_ptr<PinnedUploader> uploader;
-  Slot slots[2];
-  size_t max_staging_slots = 2;
+  AbcBuffer abc[2];
+  WitnessSlot witness[2];
+  StagingPlan staging_limit = StagingPlan::kOverlapped;
   // deferred assignments: their shapes' matrices (uploaded on first use, kept while the shape
   // lives elsewhere too), the staging of their witnesses, its kernels' stream
   std::unordered_map<const r1cs::CompactR1cs*, ResidentShape> shapes;
@@ -240,58 +245,63 @@ struct GpuProver::Impl {
     return &it->second;
   }
 
-  // The staging slots this batch uses (GpuProver::staging_slots, capped by max_staging_slots);
-  // when a batch must make do with one, the second slot's memory is given back (a single
-  // circuit leaves it as it is: the next batch may use it).
-  Result<size_t> staging_slots_for(std::span<const r1cs::ProvingAssignment* const> circuits,
-                                   const std::vector<const GpuDomain*>& circuit_domains) {
-    if (circuits.size() < 2) return size_t{1};
-    size_t slot_bytes = 0, working_bytes = 0;
+  // The staging plan of this batch (GpuProver::staging_plan, capped by staging_limit); the
+  // buffers it does not use are given back (a single circuit leaves them as they are: the next
+  // batch may use them).
+  Result<StagingPlan> staging_plan_for(std::span<const r1cs::ProvingAssignment* const> circuits,
+                                       const std::vector<const GpuDomain*>& circuit_domains) {
+    if (circuits.size() < 2) return StagingPlan::kSerial;
+    size_t abc_bytes = 0, witness_bytes = 0, working_bytes = 0;
     for (size_t index = 0; index < circuits.size(); ++index) {
       const size_t n = circuit_domains[index]->size();
       const size_t vars = circuits[index]->input_assignment.size() + circuits[index]->num_aux();
-      slot_bytes = std::max(slot_bytes, Slot::bytes_for(n, vars));
+      abc_bytes = std::max(abc_bytes, AbcBuffer::bytes_for(n));
+      witness_bytes = std::max(witness_bytes, WitnessSlot::bytes_for(vars));
       working_bytes = std::max(working_bytes, n * kWorkingBytesPerConstraint);
     }
     size_t free_bytes = 0, total_bytes = 0;
     CUZK_RETURN_IF_ERROR(cuda::device_memory(&free_bytes, &total_bytes));
-    const size_t available = free_bytes + slots[0].bytes() + slots[1].bytes();
-    const size_t count = std::min(
-        max_staging_slots, GpuProver::staging_slots(circuits.size(), slot_bytes, working_bytes, available));
-    if (count == 1) slots[1] = Slot{};
-    return count;
+    size_t available = free_bytes;
+    for (size_t k = 0; k < 2; ++k) available += abc[k].bytes() + witness[k].bytes();
+    const StagingPlan plan = std::min(
+        staging_limit, GpuProver::staging_plan(circuits.size(), abc_bytes, witness_bytes, working_bytes, available));
+    if (plan != StagingPlan::kOverlapped) abc[1] = AbcBuffer{};
+    if (plan == StagingPlan::kSerial) witness[1] = WitnessSlot{};
+    return plan;
   }
 
-  // Densities, device buffers and uploads of one circuit into `slot`, each milestone signalled
+  // Densities, device buffers and uploads of one circuit into `abc` and `slot`, each milestone signalled
   // (runs on the staging thread; uses only the uploader's stream and staging_stream). A
   // deferred circuit (`shape` set: its matrices on the device) uploads its packed witness and
   // gets a, b, c from the product, rows checked, instead (its densities are the shape's,
   // resident).
-  Status stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, Slot& slot,
-               StageSignal& signal, StageTimes& times);
+  Status stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, AbcBuffer& abc,
+               WitnessSlot& slot, StageSignal& signal, StageTimes& times);
 
   // H, the five MSMs and the assembly of one circuit (on the compute stream) as its staging
   // progresses: a, b, c each go to the coset as soon as they are on the device; `staged`
-  // waits for the rest of the staging (it also starts the next circuit's) before the MSMs.
+  // waits for the rest of the staging (it may start the next circuit's) before the MSMs, of
+  // which H runs first: `abc_done` is called once nothing reads `abc` any more.
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
                                    const r1cs::ProvingAssignment& cs, const ResidentShape* shape, const GpuDomain& d,
-                                   groth16::QapConvention convention, size_t h_count, Slot& slot,
-                                   StageSignal& signal, const std::function<Status()>& staged,
-                                   groth16::BlindingSource& blinding, GpuProveTimings& t);
+                                   groth16::QapConvention convention, size_t h_count, AbcBuffer& abc,
+                                   WitnessSlot& slot, StageSignal& signal, const std::function<Status()>& staged,
+                                   const std::function<void()>& abc_done, groth16::BlindingSource& blinding,
+                                   GpuProveTimings& t);
 };
 
-Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, Slot& slot,
-                              StageSignal& signal, StageTimes& times) {
+Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n,
+                              AbcBuffer& abc, WitnessSlot& slot, StageSignal& signal, StageTimes& times) {
   Stopwatch phase;
   const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
-  CUZK_RETURN_IF_ERROR(reserve(slot.d_abc, 3 * n));
+  CUZK_RETURN_IF_ERROR(reserve(abc.d_abc, 3 * n));
   CUZK_RETURN_IF_ERROR(reserve(slot.d_scalars, vars));
   times.alloc_ms += phase.lap_ms();
   ThreadPool& pool = *host_pool;
   const DeviceSpan<Fr> d_scalars = slot.d_scalars.span();
   if (shape != nullptr) {
     // product: the packed witness up, w, a, b, c (padded to n) made and checked on the device
-    const DeviceSpan<Fr> d_abc = slot.d_abc.span();
+    const DeviceSpan<Fr> d_abc = abc.d_abc.span();
     CUZK_RETURN_IF_ERROR(deferred.stage(cs, shape->device, d_scalars.first(vars), d_abc.subspan(0, n),
                                         d_abc.subspan(n, n), d_abc.subspan(2 * n, n), *uploader, pool,
                                         staging_stream));
@@ -310,7 +320,7 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentS
   const size_t m = cs.a.size();
   for (size_t k = 0; k < 3; ++k) {
     const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
-    const DeviceSpan<Fr> d_v = slot.d_abc.span().subspan(k * n, n);
+    const DeviceSpan<Fr> d_v = abc.d_abc.span().subspan(k * n, n);
     CUZK_RETURN_IF_ERROR(uploader->upload(d_v, std::span<const Fr>(v), pool));
     CUZK_RETURN_IF_ERROR(uploader->zero(d_v.subspan(m, n - m)));
     signal.reach(StageSignal::kA + k);
@@ -331,8 +341,10 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentS
 Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
                                                   const r1cs::ProvingAssignment& cs, const ResidentShape* shape,
                                                   const GpuDomain& d,
-                                                  groth16::QapConvention convention, size_t h_count, Slot& slot,
-                                                  StageSignal& signal, const std::function<Status()>& staged,
+                                                  groth16::QapConvention convention, size_t h_count,
+                                                  AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal,
+                                                  const std::function<Status()>& staged,
+                                                  const std::function<void()>& abc_done,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
   const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
@@ -348,7 +360,7 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   for (size_t k = 0; k < 3; ++k) {
     CUZK_RETURN_IF_ERROR(signal.wait(StageSignal::kA + k));
     t.upload_ms += phase.lap_ms();
-    abc[k] = slot.d_abc.span().subspan(k * n, n);
+    abc[k] = abc_buffer.d_abc.span().subspan(k * n, n);
     // kBellperson's c goes to its coefficients only (ntt_gpu.hpp: H in six transforms)
     CUZK_RETURN_IF_ERROR(k == 2 && convention != groth16::QapConvention::kSnarkjs ? gpu_h_c_coefficients(d, abc[k], st)
                                                                                   : gpu_h_to_coset(d, abc[k], st));
@@ -368,6 +380,17 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   const DeviceSpan<const uint64_t> density_b =
       (shape != nullptr ? shape->density_b.span() : slot.d_density_b.span()).first(density_words);
   groth16::MsmSums sums;
+  // H first, the last reader of a, b, c (gpu_msm returns once its stream is done). kBellperson:
+  // a holds the n coefficients in bit-reversed order (gpu_h_quotient), the MSM reads them so
+  // and leaves out the top one (h_count = n − 1 bases)
+  const bool bit_reversed = convention == groth16::QapConvention::kBellperson;
+  GpuMsmOptions h_options;
+  h_options.scalars_bit_reversed = bit_reversed;
+  CUZK_ASSIGN_OR_RETURN(sums.h, gpu_msm<ec::G1Config>(bases.h, 0, h_count,
+                                                      DeviceSpan<const Fr>(abc[0]).first(bit_reversed ? n : h_count),
+                                                      {}, workspace, st, h_options));
+  t.msm_h_ms += phase.lap_ms();
+  abc_done();
   CUZK_ASSIGN_OR_RETURN(sums.a, gpu_msm<ec::G1Config>(bases.a, 0, pk.a.size(), scalars, density_a, workspace, st));
   t.msm_a_ms += phase.lap_ms();
   CUZK_ASSIGN_OR_RETURN(sums.b_g1,
@@ -379,15 +402,6 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   CUZK_ASSIGN_OR_RETURN(sums.l, gpu_msm<ec::G1Config>(bases.l, 0, pk.l.size(), scalars.subspan(inputs, vars - inputs),
                                                       {}, workspace, st));
   t.msm_l_ms += phase.lap_ms();
-  // kBellperson: a holds the n coefficients in bit-reversed order (gpu_h_quotient), the MSM
-  // reads them so and leaves out the top one (h_count = n − 1 bases)
-  const bool bit_reversed = convention == groth16::QapConvention::kBellperson;
-  GpuMsmOptions h_options;
-  h_options.scalars_bit_reversed = bit_reversed;
-  CUZK_ASSIGN_OR_RETURN(sums.h, gpu_msm<ec::G1Config>(bases.h, 0, h_count,
-                                                      DeviceSpan<const Fr>(abc[0]).first(bit_reversed ? n : h_count),
-                                                      {}, workspace, st, h_options));
-  t.msm_h_ms += phase.lap_ms();
 
   const auto [r, s] = blinding.next();
   const groth16::Proof proof = groth16::assemble_proof(pk.vk, sums, r, s);
@@ -409,6 +423,19 @@ Result<std::unique_ptr<GpuProver>> GpuProver::create(int device, ThreadPool* hos
   auto staging_stream = DeviceStream::create();
   if (!staging_stream.is_ok()) return staging_stream.status();
   impl->staging_stream = std::move(staging_stream).value();
+  if (const char* limit = std::getenv("CUZK_STAGING"); limit != nullptr) {
+    const std::string name(limit);
+    bool known = false;
+    for (const StagingPlan plan : {StagingPlan::kSerial, StagingPlan::kSharedAbc, StagingPlan::kOverlapped}) {
+      if (name == staging_plan_name(plan)) {
+        impl->staging_limit = plan;
+        known = true;
+      }
+    }
+    if (!known) {
+      return Status::invalid_argument("CUZK_STAGING must be serial, shared-abc or overlapped, got '" + name + "'");
+    }
+  }
   return std::unique_ptr<GpuProver>(new GpuProver(std::move(impl)));
 }
 
@@ -448,21 +475,25 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   }
   if (circuits.empty()) return std::vector<groth16::Proof>{};
   Impl& impl = *impl_;
-  CUZK_ASSIGN_OR_RETURN(const size_t slot_count, impl.staging_slots_for(circuits, domains));
-  t.staging_slots = slot_count;
+  CUZK_ASSIGN_OR_RETURN(const StagingPlan plan, impl.staging_plan_for(circuits, domains));
+  t.staging = plan;
   t.prep_ms += phase.lap_ms();
-  // Circuit i + 1 is staged on another thread while circuit i computes (two slots), or after
-  // circuit i's proof (one); circuit i's H starts as soon as its a is on the device.
+  // Circuit i + 1 is staged on another thread while circuit i computes (kOverlapped), once
+  // circuit i's H MSM is done (kSharedAbc) or after circuit i's proof (kSerial); circuit i's H
+  // starts as soon as its a is on the device.
+  const size_t abc_buffers = plan == StagingPlan::kOverlapped ? 2 : 1;
+  const size_t witness_slots = plan == StagingPlan::kSerial ? 1 : 2;
   std::vector<StageTimes> stage_times(circuits.size());
   std::vector<std::unique_ptr<StageSignal>> signals(circuits.size());
   for (auto& signal : signals) signal = std::make_unique<StageSignal>();
-  auto start_stage = [&impl, &circuits, &shapes, &domains, &stage_times, &signals, slot_count](size_t index) {
-    return std::async(std::launch::async,
-                      [&impl, &circuits, &shapes, &domains, &stage_times, &signals, slot_count, index]() -> Status {
+  auto start_stage = [&impl, &circuits, &shapes, &domains, &stage_times, &signals, abc_buffers,
+                      witness_slots](size_t index) {
+    return std::async(std::launch::async, [&impl, &circuits, &shapes, &domains, &stage_times, &signals, abc_buffers,
+                                           witness_slots, index]() -> Status {
       Status s = set_current_device(impl.device);
       if (s.is_ok()) {
-        s = impl.stage(*circuits[index], shapes[index], domains[index]->size(), impl.slots[index % slot_count],
-                       *signals[index], stage_times[index]);
+        s = impl.stage(*circuits[index], shapes[index], domains[index]->size(), impl.abc[index % abc_buffers],
+                       impl.witness[index % witness_slots], *signals[index], stage_times[index]);
       }
       if (!s.is_ok()) signals[index]->fail(s);
       return s;
@@ -471,21 +502,25 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   std::vector<groth16::Proof> proofs;
   proofs.reserve(circuits.size());
   std::future<Status> next = start_stage(0);  // joined by its destructor on every return path
-  const bool overlap = slot_count == 2;
   for (size_t index = 0; index < circuits.size(); ++index) {
     const bool more = index + 1 < circuits.size();
-    // joins circuit index's staging; with two slots, then stages circuit index + 1 into the
-    // other one (circuit index − 1, its last user, is done)
-    const std::function<Status()> staged = [&next, &start_stage, index, overlap, more]() -> Status {
+    // joins circuit index's staging; kOverlapped then stages circuit index + 1 into the other
+    // buffers (circuit index − 1, their last user, is done)
+    const std::function<Status()> staged = [&next, &start_stage, index, plan, more]() -> Status {
       Status s = next.get();
-      if (s.is_ok() && overlap && more) next = start_stage(index + 1);
+      if (s.is_ok() && plan == StagingPlan::kOverlapped && more) next = start_stage(index + 1);
       return s;
     };
+    // kSharedAbc: the one a, b, c buffer is free once circuit index's H MSM is done
+    const std::function<void()> abc_done = [&next, &start_stage, index, plan, more]() {
+      if (plan == StagingPlan::kSharedAbc && more) next = start_stage(index + 1);
+    };
     auto proof = impl.prove_one(pk, **bases, *circuits[index], shapes[index], *domains[index], convention,
-                                h_counts[index], impl.slots[index % slot_count], *signals[index], staged, blinding, t);
+                                h_counts[index], impl.abc[index % abc_buffers], impl.witness[index % witness_slots],
+                                *signals[index], staged, abc_done, blinding, t);
     if (!proof.is_ok()) return circuit_error(index, proof.status());
     proofs.push_back(*proof);
-    if (!overlap && more) next = start_stage(index + 1);  // the one slot is free again
+    if (plan == StagingPlan::kSerial && more) next = start_stage(index + 1);  // the buffers are free again
     phase.lap_ms();
   }
   for (const StageTimes& st : stage_times) {
@@ -499,13 +534,33 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   return proofs;
 }
 
-size_t GpuProver::staging_slots(size_t circuits, size_t slot_bytes, size_t working_bytes, size_t available_bytes) {
-  // (written so that no sum can overflow)
-  const bool two_fit = available_bytes / 2 >= slot_bytes && available_bytes - 2 * slot_bytes >= working_bytes;
-  return circuits >= 2 && two_fit ? 2 : 1;
+const char* staging_plan_name(StagingPlan plan) {
+  switch (plan) {
+    case StagingPlan::kSerial: return "serial";
+    case StagingPlan::kSharedAbc: return "shared-abc";
+    case StagingPlan::kOverlapped: return "overlapped";
+  }
+  return "unknown";
 }
 
-void GpuProver::set_max_staging_slots(size_t slots) { impl_->max_staging_slots = std::clamp<size_t>(slots, 1, 2); }
+StagingPlan GpuProver::staging_plan(size_t circuits, size_t abc_bytes, size_t witness_bytes, size_t working_bytes,
+                                    size_t available_bytes) {
+  // Σ of the parts, saturating: a sum past size_t's top never reads as "fits"
+  const auto fits = [available_bytes](std::initializer_list<size_t> parts) {
+    size_t total = 0;
+    for (const size_t part : parts) {
+      if (part > available_bytes - total) return false;
+      total += part;
+    }
+    return true;
+  };
+  if (circuits < 2) return StagingPlan::kSerial;
+  if (fits({abc_bytes, abc_bytes, witness_bytes, witness_bytes, working_bytes})) return StagingPlan::kOverlapped;
+  if (fits({abc_bytes, witness_bytes, witness_bytes, working_bytes})) return StagingPlan::kSharedAbc;
+  return StagingPlan::kSerial;
+}
+
+void GpuProver::set_staging_limit(StagingPlan limit) { impl_->staging_limit = limit; }
 
 void GpuProver::release(const groth16::ProvingKey& pk) {
   static_cast<void>(set_current_device(impl_->device));

@@ -6,10 +6,12 @@
 // device; the shared assembly (groth16/proof_assembly.hpp) on the host. In a batch, the
 // host → device copies of circuit i + 1 (through reused pinned staging buffers) overlap the
 // compute of circuit i, and each circuit's H starts while its later inputs still upload.
-// That takes two staging slots (a, b, c and the assignment of one circuit each); where the
+// That takes two staging slots (a, b, c and the assignment of one circuit each). Where the
 // device cannot hold two beside the resident bases and the proofs' working memory (a 2^27
-// PoRep partition on an 80 GB card), a batch uses one, each circuit staged after the previous
-// proof (staging_slots()).
+// PoRep partition on an 80 GB card), a batch keeps one a, b, c buffer and two assignments:
+// circuit i's H MSM (the last reader of its a, b, c) runs first among its MSMs, and circuit
+// i + 1 stages while circuit i's A, B and L run. Where that does not fit either, each circuit
+// is staged after the previous proof (staging_plan()).
 //
 // A key's query bases are uploaded on first use and stay resident, keyed by the ProvingKey's
 // address (the caller keeps the key alive and unchanged while it is resident, or release()s
@@ -44,6 +46,15 @@ namespace cuzk::backend::cuda {
 // computes, so prep and alloc include work hidden behind the GPU phases, and upload counts
 // only the waits for staging (plus a key's first upload). The first circuit's H starts once
 // its a is on the device, so its b, c and assignment uploads overlap its own NTTs.
+
+// How a batch stages its circuits, from the least device memory to the most.
+enum class StagingPlan {
+  kSerial,     // one circuit's a, b, c and assignment: circuit i + 1 staged after proof i
+  kSharedAbc,  // one a, b, c buffer, two assignments: circuit i + 1 staged after circuit i's H MSM
+  kOverlapped  // two of each: circuit i + 1 staged while circuit i computes
+};
+const char* staging_plan_name(StagingPlan plan);
+
 struct GpuProveTimings {
   double prep_ms = 0;      // argument checks, domains, density bitmaps
   double alloc_ms = 0;     // device buffers for the batch (grown on demand, then reused)
@@ -53,7 +64,7 @@ struct GpuProveTimings {
   double msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0;
   double epilogue_ms = 0;  // blinding and assembly
   double pre_return_ms = 0;
-  size_t staging_slots = 0;  // the batch's staging slots (GpuProver::staging_slots), not a time
+  StagingPlan staging = StagingPlan::kSerial;  // the batch's (GpuProver::staging_plan), not a time
 };
 
 class GpuProver {
@@ -82,14 +93,17 @@ class GpuProver {
     return prove(pk, circuits, groth16::QapConvention::kBellperson, blinding, timings);
   }
 
-  // How many staging slots a batch of `circuits` uses: 2 (circuit i + 1 staged while circuit i
-  // computes) when `available_bytes` — free device memory plus what the slots already hold —
-  // fits two slots of `slot_bytes` (the batch's largest circuit) beside `working_bytes` (the
-  // H transforms' and MSMs' scratch), else 1; a single circuit uses 1.
-  static size_t staging_slots(size_t circuits, size_t slot_bytes, size_t working_bytes, size_t available_bytes);
-  // Caps the staging slots of later batches at `slots` (1 or 2; 2, the default, leaves the
-  // choice to staging_slots()). For a device shared with other work, and for tests.
-  void set_max_staging_slots(size_t slots);
+  // How a batch of `circuits` stages them: kOverlapped when `available_bytes` — free device
+  // memory plus what the staging buffers already hold — fits two a, b, c buffers of `abc_bytes`
+  // and two assignments of `witness_bytes` (the batch's largest circuit) beside `working_bytes`
+  // (the H transforms' and MSMs' scratch); else kSharedAbc when one a, b, c buffer and two
+  // assignments fit; else kSerial. A single circuit is kSerial.
+  static StagingPlan staging_plan(size_t circuits, size_t abc_bytes, size_t witness_bytes, size_t working_bytes,
+                                  size_t available_bytes);
+  // Caps the staging plan of later batches at `limit` (kOverlapped, the default, leaves the
+  // choice to staging_plan()). For a device shared with other work, and for tests. The
+  // environment variable CUZK_STAGING=serial|shared-abc|overlapped sets it at create().
+  void set_staging_limit(StagingPlan limit);
 
   // Frees the device copy of `pk`'s bases, if resident.
   void release(const groth16::ProvingKey& pk);

@@ -99,8 +99,14 @@ TEST_F(DeferredGpuTest, SyntheticCircuitsBitIdenticalAloneAndMixed) {
     const r1cs::ProvingAssignment ca = classic(a), cb = classic(b), cc = classic(c);
     ASSERT_TRUE(da.deferred() && db.deferred());
     expect_same_proofs(pk, {&da}, {&ca}, **prover);
-    // deferred, whole, deferred: both staging slots, both paths, one resident shape
-    expect_same_proofs(pk, {&da, &cc, &db}, {&ca, &cc, &cb}, **prover);
+    // deferred, whole, deferred: both paths, one resident shape, under every staging plan (the
+    // next circuit's product written while this one's A, B and L read its own assignment, or
+    // while it computes)
+    for (const StagingPlan limit : {StagingPlan::kSerial, StagingPlan::kSharedAbc, StagingPlan::kOverlapped}) {
+      SCOPED_TRACE(staging_plan_name(limit));
+      (*prover)->set_staging_limit(limit);
+      expect_same_proofs(pk, {&da, &cc, &db}, {&ca, &cc, &cb}, **prover);
+    }
     EXPECT_GT((*prover)->resident_bytes(), 0u);
   }
 }

@@ -1,14 +1,15 @@
 // GpuProver == CPU prover: for the same key, circuits and (r, s) (FixedBlinding), the GPU
 // proofs are bit-identical to groth16::prove()'s and verify; batches share one resident key;
 // a second call reuses it; an empty batch gives no proofs; release() frees it; shape
-// mismatches are kInvalidArgument; a batch on one staging slot gives the same proofs, and the
-// slot count follows the device memory (staging_slots, no GPU needed).
+// mismatches are kInvalidArgument; a batch gives the same proofs under every staging plan, and
+// the plan follows the device memory (staging_plan, no GPU needed).
 // Circuits: the XOR demo (every density path) and the Filecoin-shaped synthetic circuit at
 // sizes that are and are not powers of two.
 #include "backend/cuda/gpu_prover.hpp"
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -50,8 +51,8 @@ Keyed setup(const std::vector<const r1cs::Circuit*>& circuits, uint64_t seed) {
   return out;
 }
 
-// staging_slots: the slots the batch must have used (0: whatever the device allows)
-void expect_gpu_equals_cpu(const Keyed& k, GpuProver& prover, size_t staging_slots = 0) {
+// staging: the plan the batch must have used (none: whatever the device allows)
+void expect_gpu_equals_cpu(const Keyed& k, GpuProver& prover, std::optional<StagingPlan> staging = std::nullopt) {
   std::vector<const r1cs::ProvingAssignment*> batch;
   for (const auto& cs : k.circuits) batch.push_back(&cs);
   std::mt19937_64 rng(99);
@@ -70,8 +71,8 @@ void expect_gpu_equals_cpu(const Keyed& k, GpuProver& prover, size_t staging_slo
     EXPECT_TRUE(groth16::verify(pvk, gpu->at(i), inputs).is_ok()) << "proof " << i;
   }
   EXPECT_GT(timings.pre_return_ms, 0.0);
-  if (staging_slots != 0) {
-    EXPECT_EQ(timings.staging_slots, staging_slots);
+  if (staging.has_value()) {
+    EXPECT_EQ(staging_plan_name(timings.staging), staging_plan_name(*staging));
   }
 }
 
@@ -107,32 +108,41 @@ TEST_F(GpuProverTest, SyntheticCircuitsBitIdentical) {
   }
 }
 
-TEST_F(GpuProverTest, OneStagingSlotBatchBitIdentical) {
+TEST_F(GpuProverTest, EveryStagingPlanBatchBitIdentical) {
   auto prover = GpuProver::create(0);
   ASSERT_TRUE(prover.is_ok()) << prover.status().to_string();
   const circuits::SyntheticCircuit a(1000, 1), b(1000, 2), c(1000, 3);
   const Keyed k = setup({&a, &b, &c}, 7);
-  expect_gpu_equals_cpu(k, **prover);  // two slots
-  (*prover)->set_max_staging_slots(1);
-  expect_gpu_equals_cpu(k, **prover, 1);
-  (*prover)->set_max_staging_slots(2);
-  expect_gpu_equals_cpu(k, **prover, 2);  // the second slot comes back
+  expect_gpu_equals_cpu(k, **prover, StagingPlan::kOverlapped);
+  (*prover)->set_staging_limit(StagingPlan::kSerial);
+  expect_gpu_equals_cpu(k, **prover, StagingPlan::kSerial);
+  (*prover)->set_staging_limit(StagingPlan::kSharedAbc);
+  expect_gpu_equals_cpu(k, **prover, StagingPlan::kSharedAbc);
+  (*prover)->set_staging_limit(StagingPlan::kOverlapped);
+  expect_gpu_equals_cpu(k, **prover, StagingPlan::kOverlapped);  // the second buffers come back
 }
 
-TEST(GpuProverStaging, TwoSlotsOnlyWhereBothFitBesideTheWorkingMemory) {
+TEST(GpuProverStaging, PlanFollowsTheDeviceMemory) {
   constexpr size_t kGiB = size_t{1} << 30;
-  // a 2^27 PoRep partition: a slot ≈ 16 GiB, 8 GiB of MSM scratch; after ≈ 45 GiB of bases an
-  // 80 GB card has ≈ 33.7 GiB, a 141 GB one ≈ 94
-  EXPECT_EQ(GpuProver::staging_slots(10, 16 * kGiB, 8 * kGiB, 33 * kGiB), 1u);
-  EXPECT_EQ(GpuProver::staging_slots(10, 16 * kGiB, 8 * kGiB, 94 * kGiB), 2u);
-  EXPECT_EQ(GpuProver::staging_slots(2, 16 * kGiB, 8 * kGiB, 40 * kGiB), 2u);  // exactly enough
-  EXPECT_EQ(GpuProver::staging_slots(2, 16 * kGiB, 8 * kGiB, 40 * kGiB - 1), 1u);
-  EXPECT_EQ(GpuProver::staging_slots(1, 1, 0, 94 * kGiB), 1u);  // one circuit: nothing to overlap
-  EXPECT_EQ(GpuProver::staging_slots(0, 1, 0, 94 * kGiB), 1u);
+  const auto plan = [](size_t circuits, size_t abc, size_t witness, size_t working, size_t available) {
+    return staging_plan_name(GpuProver::staging_plan(circuits, abc, witness, working, available));
+  };
+  // a 2^27 PoRep partition: a, b, c 12 GiB, its assignment ≈ 4 GiB, 8 GiB of MSM scratch; after
+  // ≈ 45 GiB of bases an 80 GB card has ≈ 33.7 GiB, a 141 GB one ≈ 94
+  EXPECT_STREQ(plan(10, 12 * kGiB, 4 * kGiB, 8 * kGiB, 33 * kGiB), "shared-abc");
+  EXPECT_STREQ(plan(10, 12 * kGiB, 4 * kGiB, 8 * kGiB, 94 * kGiB), "overlapped");
+  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 40 * kGiB), "overlapped");  // exactly enough
+  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 40 * kGiB - 1), "shared-abc");
+  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 28 * kGiB), "shared-abc");  // exactly enough
+  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 28 * kGiB - 1), "serial");
+  EXPECT_STREQ(plan(1, 1, 1, 0, 94 * kGiB), "serial");  // one circuit: nothing to overlap
+  EXPECT_STREQ(plan(0, 1, 1, 0, 94 * kGiB), "serial");
   // sizes near the top of size_t do not wrap into "fits"
   const size_t huge = ~size_t{0};
-  EXPECT_EQ(GpuProver::staging_slots(2, huge / 2 + 1, 0, huge), 1u);
-  EXPECT_EQ(GpuProver::staging_slots(2, huge / 4, huge, huge), 1u);
+  EXPECT_STREQ(plan(2, huge / 2 + 1, 0, 0, huge), "shared-abc");
+  EXPECT_STREQ(plan(2, huge / 2 + 1, huge / 4, 0, huge), "shared-abc");
+  EXPECT_STREQ(plan(2, huge / 2 + 1, huge / 2, 0, huge), "serial");
+  EXPECT_STREQ(plan(2, huge / 4, 0, huge, huge), "serial");
 }
 
 TEST_F(GpuProverTest, ShapeMismatchIsInvalidArgument) {
