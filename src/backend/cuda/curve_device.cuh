@@ -35,6 +35,28 @@ __device__ __forceinline__ void mul_sub_over(F& out, const F& a, F& b, const F& 
   }
 }
 
+// x with what its field precomputes for an operand of several products (DeviceFq2Lane: the
+// partner lane's coefficient, fetched once, DeviceFq2Lane::Paired); x itself for the others.
+template <class F>
+__device__ __forceinline__ auto paired(const F& x) {
+  if constexpr (requires { F::paired(x); }) {
+    return F::paired(x);
+  } else {
+    return x;
+  }
+}
+
+// out = a·b − c·d as mul_sub_over, each operand as paired() gives it (b's plain value, which the
+// fallback overwrites, beside it)
+template <class F, class A, class B, class C, class D>
+__device__ __forceinline__ void mul_sub_paired(F& out, const A& a, F& b, const B& b_paired, const C& c, const D& d) {
+  if constexpr (requires { F::mul_sub(out, a, b_paired, c, d); }) {
+    F::mul_sub(out, a, b_paired, c, d);
+  } else {
+    mul_sub_over(out, a, b, c, d);
+  }
+}
+
 template <class F>
 struct alignas(16) DeviceAffine {
   F x, y;
@@ -93,21 +115,24 @@ struct alignas(16) DeviceXyzz {
       return;
     }
     F p, r, pp, ppp, qq;
-    F::mul(p, q.x, zz);
+    F::mul(p, paired(q.x), paired(zz));
     F::sub(p, p, x);
-    F::mul(r, q.y, zzz);
+    F::mul(r, paired(q.y), paired(zzz));
     F::sub(r, r, y);
     if (p.is_zero()) {
       *this = r.is_zero() ? dbl_affine(q) : identity();
       return;
     }
-    F::sqr(pp, p);
-    F::mul(ppp, p, pp);
-    F::mul(qq, x, pp);
+    const auto p_paired = paired(p);
+    F::sqr(pp, p_paired);
+    const auto pp_paired = paired(pp);
+    F::mul(ppp, p_paired, pp_paired);
+    F::mul(qq, paired(x), pp_paired);
+    const auto ppp_paired = paired(ppp);
     DeviceXyzz out;
-    sum_xy(out, r, ppp, qq, y);
-    F::mul(out.zz, zz, pp);
-    F::mul(out.zzz, zzz, ppp);
+    sum_xy(out, r, ppp, ppp_paired, qq, y);
+    F::mul(out.zz, paired(zz), pp_paired);
+    F::mul(out.zzz, paired(zzz), ppp_paired);
     *this = out;
   }
 
@@ -135,7 +160,7 @@ struct alignas(16) DeviceXyzz {
     F::mul(ppp, p, pp);
     F::mul(qq, u1, pp);
     DeviceXyzz out;
-    sum_xy(out, r, ppp, qq, s1);
+    sum_xy(out, r, ppp, paired(ppp), qq, s1);
     F::mul(out.zz, zz, b.zz);
     F::mul(out.zz, out.zz, pp);
     F::mul(out.zzz, zzz, b.zzz);
@@ -144,15 +169,19 @@ struct alignas(16) DeviceXyzz {
   }
 
   // The X3, Y3 shared by madd-2008-s and add-2008-s: X3 = R² − PPP − 2Q,
-  // Y3 = R(Q − X3) − S·PPP (S = Y1 for the mixed addition, S1 = Y1·ZZZ2 for the full one).
-  __device__ __forceinline__ static void sum_xy(DeviceXyzz& out, const F& r, const F& ppp, const F& qq, const F& s) {
+  // Y3 = R(Q − X3) − S·PPP (S = Y1 for the mixed addition, S1 = Y1·ZZZ2 for the full one);
+  // ppp_paired = paired(ppp).
+  template <class P>
+  __device__ __forceinline__ static void sum_xy(DeviceXyzz& out, const F& r, const F& ppp, const P& ppp_paired,
+                                                const F& qq, const F& s) {
     F t;
-    F::sqr(out.x, r);
+    const auto r_paired = paired(r);
+    F::sqr(out.x, r_paired);
     F::sub(out.x, out.x, ppp);
     F::dbl(t, qq);
     F::sub(out.x, out.x, t);
     F::sub(t, qq, out.x);
-    mul_sub_over(out.y, r, t, s, ppp);
+    mul_sub_paired(out.y, r_paired, t, paired(t), paired(s), ppp_paired);
   }
 
   // [k]·this for a small k (< 2^32), by double-and-add from the top bit.

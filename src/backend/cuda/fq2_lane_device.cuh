@@ -47,19 +47,30 @@ struct DeviceFq2Lane {
     Fq::sub_redundant(out.c, Fq::zero(), a.c);
   }
 
+  // An element with its partner lane's coefficient fetched (paired()): a formula that uses an
+  // operand in several products shuffles it once.
+  struct Paired {
+    Fq c, other;
+  };
+  __device__ __forceinline__ static Paired paired(const DeviceFq2Lane& x) { return {x.c, partner(x.c)}; }
+
   // c0 = a0·b0 + (−a1)·b1 on the even lane, c1 = a1·b0 + a0·b1 on the odd one
-  __device__ __forceinline__ static void mul(DeviceFq2Lane& out, const DeviceFq2Lane& a, const DeviceFq2Lane& b) {
+  __device__ __forceinline__ static void mul(DeviceFq2Lane& out, const Paired& a, const Paired& b) {
     const bool odd = coefficient_index() != 0;
-    const Fq a_other = partner(a.c), b_other = partner(b.c);
     Fq neg_a_other;
-    Fq::sub_redundant(neg_a_other, Fq::zero(), a_other);
-    Fq::dot2_redundant(out.c, a.c, Fq::pick(odd, b_other, b.c), Fq::pick(odd, a_other, neg_a_other),
-                       Fq::pick(odd, b.c, b_other));
+    Fq::sub_redundant(neg_a_other, Fq::zero(), a.other);
+    Fq::dot2_redundant(out.c, a.c, Fq::pick(odd, b.other, b.c), Fq::pick(odd, a.other, neg_a_other),
+                       Fq::pick(odd, b.c, b.other));
+  }
+  __device__ __forceinline__ static void mul(DeviceFq2Lane& out, const DeviceFq2Lane& a, const DeviceFq2Lane& b) {
+    mul(out, paired(a), paired(b));
   }
   // c0 = (a0 + a1)(a0 − a1) on the even lane, c1 = (a1 + a1)·a0 on the odd one: one Fq product
-  __device__ __forceinline__ static void sqr(DeviceFq2Lane& out, const DeviceFq2Lane& a) {
+  __device__ __forceinline__ static void sqr(DeviceFq2Lane& out, const DeviceFq2Lane& a) { sqr(out, paired(a)); }
+  __device__ __forceinline__ static void sqr(DeviceFq2Lane& out, const Paired& pa) {
     const bool odd = coefficient_index() != 0;
-    const Fq a_other = partner(a.c);
+    const DeviceFq2Lane a{pa.c};
+    const Fq& a_other = pa.other;
     Fq x, difference;
     Fq::add_redundant(x, a.c, Fq::pick(odd, a.c, a_other));
     Fq::sub_redundant(difference, a.c, a_other);
@@ -70,8 +81,13 @@ struct DeviceFq2Lane {
   //   odd:  c1 = a1·b0 + a0·b1 + (−c1)·d0 + (−c0)·d1
   __device__ __forceinline__ static void mul_sub(DeviceFq2Lane& out, const DeviceFq2Lane& a, const DeviceFq2Lane& b,
                                                  const DeviceFq2Lane& c, const DeviceFq2Lane& d) {
+    mul_sub(out, paired(a), paired(b), paired(c), paired(d));
+  }
+  __device__ __forceinline__ static void mul_sub(DeviceFq2Lane& out, const Paired& pa, const Paired& pb,
+                                                 const Paired& pc, const Paired& pd) {
     const bool odd = coefficient_index() != 0;
-    const Fq a_other = partner(a.c), b_other = partner(b.c), c_other = partner(c.c), d_other = partner(d.c);
+    const DeviceFq2Lane a{pa.c}, b{pb.c}, c{pc.c}, d{pd.c};
+    const Fq &a_other = pa.other, &b_other = pb.other, &c_other = pc.other, &d_other = pd.other;
     Fq neg_a_other, neg_c, neg_c_other;
     Fq::sub_redundant(neg_a_other, Fq::zero(), a_other);
     Fq::sub_redundant(neg_c, Fq::zero(), c.c);
