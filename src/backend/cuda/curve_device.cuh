@@ -115,9 +115,10 @@ struct alignas(16) DeviceXyzz {
       return;
     }
     F p, r, pp, ppp, qq;
-    F::mul(p, paired(q.x), paired(zz));
+    const auto zz_paired = paired(zz), zzz_paired = paired(zzz);
+    F::mul(p, paired(q.x), zz_paired);
     F::sub(p, p, x);
-    F::mul(r, paired(q.y), paired(zzz));
+    F::mul(r, paired(q.y), zzz_paired);
     F::sub(r, r, y);
     if (p.is_zero()) {
       *this = r.is_zero() ? dbl_affine(q) : identity();
@@ -131,8 +132,8 @@ struct alignas(16) DeviceXyzz {
     const auto ppp_paired = paired(ppp);
     DeviceXyzz out;
     sum_xy(out, r, ppp, ppp_paired, qq, y);
-    F::mul(out.zz, paired(zz), pp_paired);
-    F::mul(out.zzz, paired(zzz), ppp_paired);
+    F::mul(out.zz, zz_paired, pp_paired);
+    F::mul(out.zzz, zzz_paired, ppp_paired);
     *this = out;
   }
 
