@@ -275,7 +275,7 @@ struct GpuProver::Impl {
   // deferred circuit (`shape` set: its matrices on the device) uploads its packed witness and
   // gets a, b, c from the product, rows checked, instead (its densities are the shape's,
   // resident).
-  Status stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, AbcBuffer& abc,
+  Status stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, AbcBuffer& abc_buffer,
                WitnessSlot& slot, StageSignal& signal, StageTimes& times);
 
   // H, the five MSMs and the assembly of one circuit (on the compute stream) as its staging
@@ -291,17 +291,17 @@ struct GpuProver::Impl {
 };
 
 Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n,
-                              AbcBuffer& abc, WitnessSlot& slot, StageSignal& signal, StageTimes& times) {
+                              AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal, StageTimes& times) {
   Stopwatch phase;
   const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
-  CUZK_RETURN_IF_ERROR(reserve(abc.d_abc, 3 * n));
+  CUZK_RETURN_IF_ERROR(reserve(abc_buffer.d_abc, 3 * n));
   CUZK_RETURN_IF_ERROR(reserve(slot.d_scalars, vars));
   times.alloc_ms += phase.lap_ms();
   ThreadPool& pool = *host_pool;
   const DeviceSpan<Fr> d_scalars = slot.d_scalars.span();
   if (shape != nullptr) {
     // product: the packed witness up, w, a, b, c (padded to n) made and checked on the device
-    const DeviceSpan<Fr> d_abc = abc.d_abc.span();
+    const DeviceSpan<Fr> d_abc = abc_buffer.d_abc.span();
     CUZK_RETURN_IF_ERROR(deferred.stage(cs, shape->device, d_scalars.first(vars), d_abc.subspan(0, n),
                                         d_abc.subspan(n, n), d_abc.subspan(2 * n, n), *uploader, pool,
                                         staging_stream));
@@ -320,7 +320,7 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentS
   const size_t m = cs.a.size();
   for (size_t k = 0; k < 3; ++k) {
     const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
-    const DeviceSpan<Fr> d_v = abc.d_abc.span().subspan(k * n, n);
+    const DeviceSpan<Fr> d_v = abc_buffer.d_abc.span().subspan(k * n, n);
     CUZK_RETURN_IF_ERROR(uploader->upload(d_v, std::span<const Fr>(v), pool));
     CUZK_RETURN_IF_ERROR(uploader->zero(d_v.subspan(m, n - m)));
     signal.reach(StageSignal::kA + k);
@@ -356,18 +356,19 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   // rest of the staging count as upload (for the first circuit they overlap its own H, later
   // circuits are staged already)
   void* st = stream.handle();
-  DeviceSpan<Fr> abc[3];  // taken once the staging has (re)allocated the slot: after kA
+  DeviceSpan<Fr> d_abc[3];  // taken once the staging has (re)allocated the slot: after kA
   for (size_t k = 0; k < 3; ++k) {
     CUZK_RETURN_IF_ERROR(signal.wait(StageSignal::kA + k));
     t.upload_ms += phase.lap_ms();
-    abc[k] = abc_buffer.d_abc.span().subspan(k * n, n);
+    d_abc[k] = abc_buffer.d_abc.span().subspan(k * n, n);
     // kBellperson's c goes to its coefficients only (ntt_gpu.hpp: H in six transforms)
-    CUZK_RETURN_IF_ERROR(k == 2 && convention != groth16::QapConvention::kSnarkjs ? gpu_h_c_coefficients(d, abc[k], st)
-                                                                                  : gpu_h_to_coset(d, abc[k], st));
+    const bool c_coefficients = k == 2 && convention != groth16::QapConvention::kSnarkjs;
+    CUZK_RETURN_IF_ERROR(c_coefficients ? gpu_h_c_coefficients(d, d_abc[k], st) : gpu_h_to_coset(d, d_abc[k], st));
     t.ntt_ms += phase.lap_ms();
   }
-  CUZK_RETURN_IF_ERROR(convention == groth16::QapConvention::kSnarkjs ? gpu_h_odd_coset(d, abc[0], abc[1], abc[2], st)
-                                                                       : gpu_h_quotient(d, abc[0], abc[1], abc[2], st));
+  CUZK_RETURN_IF_ERROR(convention == groth16::QapConvention::kSnarkjs
+                           ? gpu_h_odd_coset(d, d_abc[0], d_abc[1], d_abc[2], st)
+                           : gpu_h_quotient(d, d_abc[0], d_abc[1], d_abc[2], st));
   t.ntt_ms += phase.lap_ms();
   CUZK_RETURN_IF_ERROR(staged());
   t.upload_ms += phase.lap_ms();
@@ -387,7 +388,7 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   GpuMsmOptions h_options;
   h_options.scalars_bit_reversed = bit_reversed;
   CUZK_ASSIGN_OR_RETURN(sums.h, gpu_msm<ec::G1Config>(bases.h, 0, h_count,
-                                                      DeviceSpan<const Fr>(abc[0]).first(bit_reversed ? n : h_count),
+                                                      DeviceSpan<const Fr>(d_abc[0]).first(bit_reversed ? n : h_count),
                                                       {}, workspace, st, h_options));
   t.msm_h_ms += phase.lap_ms();
   abc_done();
