@@ -1,6 +1,6 @@
 // Holds GiB of device memory until killed, so that a larger card plans like a smaller one
 // (call 4 of 2026-12-06h: an H200 made to look like an 80 GB H100 for the staging plans).
-//   nvcc -o ballast ballast.cu && ./ballast 62 &
+//   nvcc -o ballast ballast.cu && ./ballast 61 &
 #include <cuda_runtime.h>
 #include <unistd.h>
 
