@@ -9,8 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <initializer_list>
 #include <future>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <string>
@@ -270,8 +270,8 @@ struct GpuProver::Impl {
     return plan;
   }
 
-  // Densities, device buffers and uploads of one circuit into `abc` and `slot`, each milestone signalled
-  // (runs on the staging thread; uses only the uploader's stream and staging_stream). A
+  // Densities, device buffers and uploads of one circuit into `abc_buffer` and `slot`, each
+  // milestone signalled (runs on the staging thread; uses only the uploader's stream and staging_stream). A
   // deferred circuit (`shape` set: its matrices on the device) uploads its packed witness and
   // gets a, b, c from the product, rows checked, instead (its densities are the shape's,
   // resident).
@@ -281,10 +281,10 @@ struct GpuProver::Impl {
   // H, the five MSMs and the assembly of one circuit (on the compute stream) as its staging
   // progresses: a, b, c each go to the coset as soon as they are on the device; `staged`
   // waits for the rest of the staging (it may start the next circuit's) before the MSMs, of
-  // which H runs first: `abc_done` is called once nothing reads `abc` any more.
+  // which H runs first: `abc_done` is called once nothing reads `abc_buffer` any more.
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
                                    const r1cs::ProvingAssignment& cs, const ResidentShape* shape, const GpuDomain& d,
-                                   groth16::QapConvention convention, size_t h_count, AbcBuffer& abc,
+                                   groth16::QapConvention convention, size_t h_count, AbcBuffer& abc_buffer,
                                    WitnessSlot& slot, StageSignal& signal, const std::function<Status()>& staged,
                                    const std::function<void()>& abc_done, groth16::BlindingSource& blinding,
                                    GpuProveTimings& t);
@@ -356,7 +356,7 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   // rest of the staging count as upload (for the first circuit they overlap its own H, later
   // circuits are staged already)
   void* st = stream.handle();
-  DeviceSpan<Fr> d_abc[3];  // taken once the staging has (re)allocated the slot: after kA
+  DeviceSpan<Fr> d_abc[3];  // taken once the staging has (re)allocated the buffer: after kA
   for (size_t k = 0; k < 3; ++k) {
     CUZK_RETURN_IF_ERROR(signal.wait(StageSignal::kA + k));
     t.upload_ms += phase.lap_ms();
