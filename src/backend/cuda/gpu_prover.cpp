@@ -79,6 +79,7 @@ struct AbcBuffer {
   size_t bytes() const { return d_abc.size_bytes(); }
   // what stage() allocates for a domain of n
   static size_t bytes_for(size_t n) { return 3 * n * sizeof(Fr); }
+  Status reserve_for(size_t n) { return reserve(d_abc, 3 * n); }
 };
 struct WitnessSlot {
   DeviceArray<Fr> d_scalars;  // [inputs, aux]
@@ -86,7 +87,13 @@ struct WitnessSlot {
 
   size_t bytes() const { return d_scalars.size_bytes() + d_density_a.size_bytes() + d_density_b.size_bytes(); }
   // what stage() allocates for a circuit of `vars` variables
-  static size_t bytes_for(size_t vars) { return vars * sizeof(Fr) + 2 * ((vars + 63) / 64) * sizeof(uint64_t); }
+  static size_t bytes_for(size_t vars) { return vars * sizeof(Fr) + 2 * density_words(vars) * sizeof(uint64_t); }
+  Status reserve_for(size_t vars) {
+    CUZK_RETURN_IF_ERROR(reserve(d_scalars, vars));
+    CUZK_RETURN_IF_ERROR(reserve(d_density_a, density_words(vars)));
+    return reserve(d_density_b, density_words(vars));
+  }
+  static size_t density_words(size_t vars) { return (vars + 63) / 64; }
 };
 
 // What the staging thread measured for one circuit.
@@ -245,28 +252,39 @@ struct GpuProver::Impl {
     return &it->second;
   }
 
-  // The staging plan of this batch (GpuProver::staging_plan, capped by staging_limit); the
-  // buffers it does not use are given back (a single circuit leaves them as they are: the next
-  // batch may use them).
+  // The staging plan of this batch (GpuProver::staging_plan, capped by staging_limit). The
+  // MSMs' scratch, which grows into free memory, counts as room: a plan of two buffers of a
+  // part reserves them now, before the MSMs grow it again, and gives the scratch back first
+  // where they do not fit beside it. Buffers the plan does not use are given back (a single
+  // circuit leaves them as they are: the next batch may use them).
   Result<StagingPlan> staging_plan_for(std::span<const r1cs::ProvingAssignment* const> circuits,
                                        const std::vector<const GpuDomain*>& circuit_domains) {
     if (circuits.size() < 2) return StagingPlan::kSerial;
-    size_t abc_bytes = 0, witness_bytes = 0, working_bytes = 0;
+    size_t max_n = 0, max_vars = 0;
     for (size_t index = 0; index < circuits.size(); ++index) {
-      const size_t n = circuit_domains[index]->size();
-      const size_t vars = circuits[index]->input_assignment.size() + circuits[index]->num_aux();
-      abc_bytes = std::max(abc_bytes, AbcBuffer::bytes_for(n));
-      witness_bytes = std::max(witness_bytes, WitnessSlot::bytes_for(vars));
-      working_bytes = std::max(working_bytes, n * kWorkingBytesPerConstraint);
+      max_n = std::max(max_n, circuit_domains[index]->size());
+      max_vars = std::max(max_vars, circuits[index]->input_assignment.size() + circuits[index]->num_aux());
     }
+    const size_t abc_bytes = AbcBuffer::bytes_for(max_n), witness_bytes = WitnessSlot::bytes_for(max_vars);
     size_t free_bytes = 0, total_bytes = 0;
     CUZK_RETURN_IF_ERROR(cuda::device_memory(&free_bytes, &total_bytes));
-    size_t available = free_bytes;
-    for (size_t k = 0; k < 2; ++k) available += abc[k].bytes() + witness[k].bytes();
-    const StagingPlan plan = std::min(
-        staging_limit, GpuProver::staging_plan(circuits.size(), abc_bytes, witness_bytes, working_bytes, available));
+    size_t held = workspace.bytes();
+    for (size_t k = 0; k < 2; ++k) held += abc[k].bytes() + witness[k].bytes();
+    const StagingPlan plan =
+        std::min(staging_limit, GpuProver::staging_plan(circuits.size(), abc_bytes, witness_bytes,
+                                                        max_n * kWorkingBytesPerConstraint, free_bytes + held));
     if (plan != StagingPlan::kOverlapped) abc[1] = AbcBuffer{};
-    if (plan == StagingPlan::kSerial) witness[1] = WitnessSlot{};
+    if (plan == StagingPlan::kSerial) {
+      witness[1] = WitnessSlot{};
+      return plan;
+    }
+    const size_t abc_buffers = plan == StagingPlan::kOverlapped ? 2 : 1;
+    size_t missing = 0;  // what the reservations below allocate
+    for (size_t k = 0; k < abc_buffers; ++k) missing += abc_bytes - std::min(abc_bytes, abc[k].bytes());
+    for (size_t k = 0; k < 2; ++k) missing += witness_bytes - std::min(witness_bytes, witness[k].bytes());
+    if (missing > free_bytes) workspace.release();
+    for (size_t k = 0; k < abc_buffers; ++k) CUZK_RETURN_IF_ERROR(abc[k].reserve_for(max_n));
+    for (size_t k = 0; k < 2; ++k) CUZK_RETURN_IF_ERROR(witness[k].reserve_for(max_vars));
     return plan;
   }
 
@@ -294,7 +312,7 @@ Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentS
                               AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal, StageTimes& times) {
   Stopwatch phase;
   const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
-  CUZK_RETURN_IF_ERROR(reserve(abc_buffer.d_abc, 3 * n));
+  CUZK_RETURN_IF_ERROR(abc_buffer.reserve_for(n));
   CUZK_RETURN_IF_ERROR(reserve(slot.d_scalars, vars));
   times.alloc_ms += phase.lap_ms();
   ThreadPool& pool = *host_pool;

@@ -27,6 +27,7 @@ MsmWorkspace::MsmWorkspace(MsmWorkspace&&) noexcept = default;
 MsmWorkspace& MsmWorkspace::operator=(MsmWorkspace&&) noexcept = default;
 
 size_t MsmWorkspace::bytes() const { return scratch_->bytes(); }
+void MsmWorkspace::release() { scratch_ = std::make_unique<MsmScratch>(); }
 
 unsigned gpu_msm_window_bits(size_t m) {
   unsigned best = kMinWindowBits;

@@ -56,6 +56,9 @@ class MsmWorkspace {
   MsmScratch& scratch() { return *scratch_; }
   // Device bytes held.
   size_t bytes() const;
+  // Frees the scratch; the next MSM grows it again within what is free then (for a caller
+  // that needs the memory first, e.g. for buffers that must not compete with it).
+  void release();
 
  private:
   std::unique_ptr<MsmScratch> scratch_;
