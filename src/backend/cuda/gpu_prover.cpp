@@ -278,11 +278,11 @@ struct GpuProver::Impl {
       witness[1] = WitnessSlot{};
       return plan;
     }
+    const GpuProver::StagingReservation reservation = GpuProver::staging_reservation(
+        plan, abc_bytes, witness_bytes, {abc[0].bytes(), abc[1].bytes()}, {witness[0].bytes(), witness[1].bytes()},
+        free_bytes);
+    if (reservation.release_scratch) workspace.release();
     const size_t abc_buffers = plan == StagingPlan::kOverlapped ? 2 : 1;
-    size_t missing = 0;  // what the reservations below allocate
-    for (size_t k = 0; k < abc_buffers; ++k) missing += abc_bytes - std::min(abc_bytes, abc[k].bytes());
-    for (size_t k = 0; k < 2; ++k) missing += witness_bytes - std::min(witness_bytes, witness[k].bytes());
-    if (missing > free_bytes) workspace.release();
     for (size_t k = 0; k < abc_buffers; ++k) CUZK_RETURN_IF_ERROR(abc[k].reserve_for(max_n));
     for (size_t k = 0; k < 2; ++k) CUZK_RETURN_IF_ERROR(witness[k].reserve_for(max_vars));
     return plan;
@@ -577,6 +577,18 @@ StagingPlan GpuProver::staging_plan(size_t circuits, size_t abc_bytes, size_t wi
   if (fits({abc_bytes, abc_bytes, witness_bytes, witness_bytes, working_bytes})) return StagingPlan::kOverlapped;
   if (fits({abc_bytes, witness_bytes, witness_bytes, working_bytes})) return StagingPlan::kSharedAbc;
   return StagingPlan::kSerial;
+}
+
+GpuProver::StagingReservation GpuProver::staging_reservation(StagingPlan plan, size_t abc_bytes,
+                                                             size_t witness_bytes, std::array<size_t, 2> held_abc,
+                                                             std::array<size_t, 2> held_witness, size_t free_bytes) {
+  StagingReservation out;
+  if (plan == StagingPlan::kSerial) return out;
+  const size_t abc_buffers = plan == StagingPlan::kOverlapped ? 2 : 1;
+  for (size_t k = 0; k < abc_buffers; ++k) out.missing_bytes += abc_bytes - std::min(abc_bytes, held_abc[k]);
+  for (size_t k = 0; k < 2; ++k) out.missing_bytes += witness_bytes - std::min(witness_bytes, held_witness[k]);
+  out.release_scratch = out.missing_bytes > free_bytes;
+  return out;
 }
 
 void GpuProver::set_staging_limit(StagingPlan limit) { impl_->staging_limit = limit; }

@@ -25,6 +25,7 @@
 // thread.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -94,12 +95,25 @@ class GpuProver {
   }
 
   // How a batch of `circuits` stages them: kOverlapped when `available_bytes` — free device
-  // memory plus what the staging buffers already hold — fits two a, b, c buffers of `abc_bytes`
+  // memory plus what the staging buffers and the MSMs' scratch (which grows into free memory)
+  // already hold — fits two a, b, c buffers of `abc_bytes`
   // and two assignments of `witness_bytes` (the batch's largest circuit) beside `working_bytes`
   // (the H transforms' and MSMs' scratch); else kSharedAbc when one a, b, c buffer and two
   // assignments fit; else kSerial. A single circuit is kSerial.
   static StagingPlan staging_plan(size_t circuits, size_t abc_bytes, size_t witness_bytes, size_t working_bytes,
                                   size_t available_bytes);
+  // What a batch reserves for `plan` before its MSMs grow their scratch again: the bytes its
+  // a, b, c buffers and assignments (holding `held_abc` and `held_witness` bytes now) lack for
+  // `abc_bytes` and `witness_bytes` each, and whether the MSMs' scratch is freed first, as those
+  // bytes are more than `free_bytes`. kSerial reserves nothing (its one circuit's buffers grow
+  // as it stages).
+  struct StagingReservation {
+    size_t missing_bytes = 0;
+    bool release_scratch = false;
+  };
+  static StagingReservation staging_reservation(StagingPlan plan, size_t abc_bytes, size_t witness_bytes,
+                                                std::array<size_t, 2> held_abc, std::array<size_t, 2> held_witness,
+                                                size_t free_bytes);
   // Caps the staging plan of later batches at `limit` (kOverlapped, the default, leaves the
   // choice to staging_plan()). For a device shared with other work, and for tests. The
   // environment variable CUZK_STAGING=serial|shared-abc|overlapped sets it at create().

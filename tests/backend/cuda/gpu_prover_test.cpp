@@ -145,6 +145,35 @@ TEST(GpuProverStaging, PlanFollowsTheDeviceMemory) {
   EXPECT_STREQ(plan(2, huge / 4, 0, huge, huge), "serial");
 }
 
+TEST(GpuProverStaging, ReservationFreesTheScratchOnlyWhereFreeMemoryFallsShort) {
+  constexpr size_t kGiB = size_t{1} << 30;
+  // a 2^27 PoRep partition on an 80 GB card after a first batch: one a, b, c buffer and one
+  // assignment held, the MSMs' scratch grown into all but 2 GiB
+  const auto shared = GpuProver::staging_reservation(StagingPlan::kSharedAbc, 12 * kGiB, 4 * kGiB, {12 * kGiB, 0},
+                                                     {4 * kGiB, 0}, 2 * kGiB);
+  EXPECT_EQ(shared.missing_bytes, 4 * kGiB);  // the second assignment
+  EXPECT_TRUE(shared.release_scratch);
+  const auto roomy = GpuProver::staging_reservation(StagingPlan::kSharedAbc, 12 * kGiB, 4 * kGiB, {12 * kGiB, 0},
+                                                    {4 * kGiB, 0}, 4 * kGiB);
+  EXPECT_EQ(roomy.missing_bytes, 4 * kGiB);
+  EXPECT_FALSE(roomy.release_scratch);  // exactly enough free
+  // kOverlapped also needs the second a, b, c buffer; larger buffers held count as enough
+  const auto overlapped = GpuProver::staging_reservation(StagingPlan::kOverlapped, 12 * kGiB, 4 * kGiB,
+                                                         {16 * kGiB, 1 * kGiB}, {8 * kGiB, 0}, 20 * kGiB);
+  EXPECT_EQ(overlapped.missing_bytes, 11 * kGiB + 4 * kGiB);
+  EXPECT_FALSE(overlapped.release_scratch);
+  // nothing missing: nothing freed, even with no free memory at all
+  const auto held = GpuProver::staging_reservation(StagingPlan::kOverlapped, 12 * kGiB, 4 * kGiB,
+                                                   {12 * kGiB, 12 * kGiB}, {4 * kGiB, 4 * kGiB}, 0);
+  EXPECT_EQ(held.missing_bytes, 0u);
+  EXPECT_FALSE(held.release_scratch);
+  // kSerial reserves nothing
+  const auto serial =
+      GpuProver::staging_reservation(StagingPlan::kSerial, 12 * kGiB, 4 * kGiB, {0, 0}, {0, 0}, 0);
+  EXPECT_EQ(serial.missing_bytes, 0u);
+  EXPECT_FALSE(serial.release_scratch);
+}
+
 TEST_F(GpuProverTest, ShapeMismatchIsInvalidArgument) {
   const cuzk::test::DemoCircuit small({true, false, true, true}, 1, 3), big({true, false, true, true}, 1, 12);
   const Keyed k = setup({&small}, 3);
