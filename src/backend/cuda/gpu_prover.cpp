@@ -443,17 +443,12 @@ Result<std::unique_ptr<GpuProver>> GpuProver::create(int device, ThreadPool* hos
   if (!staging_stream.is_ok()) return staging_stream.status();
   impl->staging_stream = std::move(staging_stream).value();
   if (const char* limit = std::getenv("CUZK_STAGING"); limit != nullptr) {
-    const std::string name(limit);
-    bool known = false;
-    for (const StagingPlan plan : {StagingPlan::kSerial, StagingPlan::kSharedAbc, StagingPlan::kOverlapped}) {
-      if (name == staging_plan_name(plan)) {
-        impl->staging_limit = plan;
-        known = true;
-      }
+    const auto plan = staging_plan_named(limit);
+    if (!plan) {
+      return Status::invalid_argument("CUZK_STAGING must be serial, shared-abc or overlapped, got '" +
+                                      std::string(limit) + "'");
     }
-    if (!known) {
-      return Status::invalid_argument("CUZK_STAGING must be serial, shared-abc or overlapped, got '" + name + "'");
-    }
+    impl->staging_limit = *plan;
   }
   return std::unique_ptr<GpuProver>(new GpuProver(std::move(impl)));
 }
@@ -560,6 +555,13 @@ const char* staging_plan_name(StagingPlan plan) {
     case StagingPlan::kOverlapped: return "overlapped";
   }
   return "unknown";
+}
+
+std::optional<StagingPlan> staging_plan_named(std::string_view name) {
+  for (const StagingPlan plan : {StagingPlan::kSerial, StagingPlan::kSharedAbc, StagingPlan::kOverlapped}) {
+    if (name == staging_plan_name(plan)) return plan;
+  }
+  return std::nullopt;
 }
 
 StagingPlan GpuProver::staging_plan(size_t circuits, size_t abc_bytes, size_t witness_bytes, size_t working_bytes,

@@ -28,7 +28,9 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "common/status.hpp"
@@ -55,6 +57,8 @@ enum class StagingPlan {
   kOverlapped  // two of each: circuit i + 1 staged while circuit i computes
 };
 const char* staging_plan_name(StagingPlan plan);
+// The plan staging_plan_name() calls `name`, or nullopt where no plan is called that.
+std::optional<StagingPlan> staging_plan_named(std::string_view name);
 
 struct GpuProveTimings {
   double prep_ms = 0;      // argument checks, domains, density bitmaps

@@ -9,8 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "circuits/synthetic.hpp"
@@ -145,6 +147,15 @@ TEST(GpuProverStaging, PlanFollowsTheDeviceMemory) {
   EXPECT_STREQ(plan(2, huge / 4, 0, huge, huge), "serial");
 }
 
+TEST(GpuProverStaging, PlansAreNamedBothWays) {
+  for (const StagingPlan plan : {StagingPlan::kSerial, StagingPlan::kSharedAbc, StagingPlan::kOverlapped}) {
+    EXPECT_EQ(staging_plan_named(staging_plan_name(plan)), plan);
+  }
+  for (const char* name : {"", "unknown", "Serial", "shared_abc", "overlapped ", "sharedabc"}) {
+    EXPECT_EQ(staging_plan_named(name), std::nullopt) << "'" << name << "'";
+  }
+}
+
 TEST(GpuProverStaging, ReservationFreesTheScratchOnlyWhereFreeMemoryFallsShort) {
   constexpr size_t kGiB = size_t{1} << 30;
   // a 2^27 PoRep partition on an 80 GB card after a first batch: one a, b, c buffer and one
@@ -184,6 +195,19 @@ TEST_F(GpuProverTest, ShapeMismatchIsInvalidArgument) {
   groth16::FixedBlinding blinding(Fr::one(), Fr::one());
   auto proofs = (*prover)->prove(k.pk, batch, kBellperson, blinding);
   EXPECT_EQ(proofs.status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST_F(GpuProverTest, UnknownStagingPlanInTheEnvironmentIsInvalidArgument) {
+  ASSERT_EQ(setenv("CUZK_STAGING", "sharedabc", 1), 0);
+  auto prover = GpuProver::create(0);
+  unsetenv("CUZK_STAGING");
+  ASSERT_FALSE(prover.is_ok());
+  EXPECT_EQ(prover.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(prover.status().to_string().find("CUZK_STAGING"), std::string::npos) << prover.status().to_string();
+  EXPECT_NE(prover.status().to_string().find("'sharedabc'"), std::string::npos) << prover.status().to_string();
+  ASSERT_EQ(setenv("CUZK_STAGING", "shared-abc", 1), 0);
+  EXPECT_TRUE(GpuProver::create(0).is_ok());
+  unsetenv("CUZK_STAGING");
 }
 
 TEST(GpuProverCreate, NoSuchDevice) {
