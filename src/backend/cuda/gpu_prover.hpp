@@ -100,10 +100,10 @@ class GpuProver {
 
   // How a batch of `circuits` stages them: kOverlapped when `available_bytes` — free device
   // memory plus what the staging buffers and the MSMs' scratch (which grows into free memory)
-  // already hold — fits two a, b, c buffers of `abc_bytes`
-  // and two assignments of `witness_bytes` (the batch's largest circuit) beside `working_bytes`
-  // (the H transforms' and MSMs' scratch); else kSharedAbc when one a, b, c buffer and two
-  // assignments fit; else kSerial. A single circuit is kSerial.
+  // already hold — fits two a, b, c buffers of `abc_bytes` and two assignments of
+  // `witness_bytes` (the batch's largest circuit) beside `working_bytes` (the H transforms' and
+  // MSMs' scratch); else kSharedAbc when one a, b, c buffer and two assignments fit; else
+  // kSerial. A single circuit is kSerial.
   static StagingPlan staging_plan(size_t circuits, size_t abc_bytes, size_t witness_bytes, size_t working_bytes,
                                   size_t available_bytes);
   // What a batch reserves for `plan` before its MSMs grow their scratch again: the bytes its
