@@ -15,7 +15,7 @@ for c in "backend_cuda_gpu_prover_test:GpuProverTest.EveryStagingPlanBatchBitIde
          "backend_cuda_msm_gpu_test:GpuMsmTest/1.SpecialScalarsAndBases:GpuMsmTest/1.Densities"; do
   p=${c%%:*}; f=${c#*:}
   echo "===== $(date -u +%T) memcheck $p ($f)"
-  limit=$(( 585 - SECONDS < 90 ? 585 - SECONDS : 90 ))
+  limit=$(( ${CALL_LIMIT:-585} - SECONDS < 90 ? ${CALL_LIMIT:-585} - SECONDS : 90 ))
   ((limit > 10)) || { echo "no time left"; break; }
   GTEST_FILTER=$f timeout $limit "$SAN" --tool memcheck --error-exitcode 1 $T/$p 2>&1 | tail -n 8
   echo "rc=${PIPESTATUS[0]}"
