@@ -187,15 +187,15 @@ fi
 
 # ---------------------------------------------------------------- compute-sanitizer
 # GPU_CHECK_SANITIZE=1: memcheck and racecheck over small MSMs of both curves (bit-reversed
-# scalars too), a small whole proof (H NTTs, all five MSMs), the setup's fixed-base
-# multiplications, the recorded matrices' product, deferred proofs (witness expansion, the
-# device row check) and the H quotient's transforms.
+# scalars too), a small whole proof (H NTTs, all five MSMs), a batch on every staging plan,
+# the setup's fixed-base multiplications, the recorded matrices' product, deferred proofs
+# (witness expansion, the device row check) and the H quotient's transforms.
 if [[ ${GPU_CHECK_SANITIZE:-0} == 1 ]]; then
   SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   gpu_tests=$BUILD_DIR/tests/backend/cuda
   for tool in memcheck racecheck; do
     for case in "backend_cuda_msm_gpu_test:GpuMsmTest/0.Densities:GpuMsmTest/1.SpecialScalarsAndBases:GpuMsmTest/0.BitReversedScalars" \
-                "backend_cuda_gpu_prover_test:GpuProverTest.DemoCircuitBatchBitIdentical" \
+                "backend_cuda_gpu_prover_test:GpuProverTest.DemoCircuitBatchBitIdentical:GpuProverTest.EveryStagingPlanBatchBitIdentical" \
                 "backend_cuda_generator_multiplier_gpu_test:GeneratorMultiplierGpuTest.EqualsTheHostMultiplier" \
                 "backend_cuda_compact_spmv_gpu_test:GpuCompactSpmvTest.RowShapes:GpuCompactSpmvTest.EdgeValuedCircuit" \
                 "backend_cuda_deferred_gpu_test:DeferredGpuTest.DemoCircuitWithInputsBitIdentical:DeferredGpuTest.AWitnessThatBreaksAConstraintIsUnsatisfiable" \
