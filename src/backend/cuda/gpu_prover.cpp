@@ -70,6 +70,9 @@ constexpr size_t kStagingBytes = size_t{64} << 20;
 // runs, rounded up. The MSMs take more where it is free (window groups); this is their floor.
 constexpr size_t kWorkingBytesPerConstraint = kScratchBytesPerPair + 16;
 
+// How many a, b, c buffers a batch on `plan` holds (every plan holds two assignments but kSerial).
+size_t abc_buffers_of(StagingPlan plan) { return plan == StagingPlan::kOverlapped ? 2 : 1; }
+
 // One circuit's inputs on the device, in two parts that a batch holds one or two of each
 // (StagingPlan): its a, b, c (n each; after H they hold the H MSM's scalars), and its
 // assignment with its densities, which the A, B and L MSMs read. Grown, then reused.
@@ -282,8 +285,7 @@ struct GpuProver::Impl {
         plan, abc_bytes, witness_bytes, {abc[0].bytes(), abc[1].bytes()}, {witness[0].bytes(), witness[1].bytes()},
         free_bytes);
     if (reservation.release_scratch) workspace.release();
-    const size_t abc_buffers = plan == StagingPlan::kOverlapped ? 2 : 1;
-    for (size_t k = 0; k < abc_buffers; ++k) CUZK_RETURN_IF_ERROR(abc[k].reserve_for(max_n));
+    for (size_t k = 0; k < abc_buffers_of(plan); ++k) CUZK_RETURN_IF_ERROR(abc[k].reserve_for(max_n));
     for (size_t k = 0; k < 2; ++k) CUZK_RETURN_IF_ERROR(witness[k].reserve_for(max_vars));
     return plan;
   }
@@ -366,7 +368,7 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
   const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
-  const size_t density_words = (vars + 63) / 64;
+  const size_t density_words = WitnessSlot::density_words(vars);
 
   // ntt: h = a (kBellperson: the quotient's coefficients in bit-reversed order, the n − 1 =
   // h_count of the MSM and the zero top one; kSnarkjs: a's span [0, h_count), the n odd-coset
@@ -586,8 +588,7 @@ GpuProver::StagingReservation GpuProver::staging_reservation(StagingPlan plan, s
                                                              std::array<size_t, 2> held_witness, size_t free_bytes) {
   StagingReservation out;
   if (plan == StagingPlan::kSerial) return out;
-  const size_t abc_buffers = plan == StagingPlan::kOverlapped ? 2 : 1;
-  for (size_t k = 0; k < abc_buffers; ++k) out.missing_bytes += abc_bytes - std::min(abc_bytes, held_abc[k]);
+  for (size_t k = 0; k < abc_buffers_of(plan); ++k) out.missing_bytes += abc_bytes - std::min(abc_bytes, held_abc[k]);
   for (size_t k = 0; k < 2; ++k) out.missing_bytes += witness_bytes - std::min(witness_bytes, held_witness[k]);
   out.release_scratch = out.missing_bytes > free_bytes;
   return out;
