@@ -217,7 +217,7 @@ fi
 
 # ---------------------------------------------------------------- benchmarks
 # GPU benchmarks: `cuzk bench msm|ntt|prove --backend cuda` (min/median over repeated runs).
-# GPU_CHECK_BENCH_SIZES picks the sizes ("small": a quick pass; default: the PERF.md table).
+# GPU_CHECK_BENCH_SIZES picks the sizes ("small": a quick pass; default: the sizes of docs/PERF.md's goals).
 # The CPU Google Benchmark programs in BUILD_DIR/bench run only with GPU_CHECK_CPU_BENCH=1.
 CUZK_BIN=$BUILD_DIR/src/cli/cuzk
 RESULTS=()     # result lines of the GPU benchmarks, for the summary

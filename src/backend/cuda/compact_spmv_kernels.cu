@@ -7,10 +7,10 @@
 // Design note
 // -----------
 // The first kernel (one thread per chunk reading its bytes from global memory and gathering
-// one w value per term) ran 83 ms for a 32 GiB PoRep partition on the H200 (docs/PERF.md,
-// 10 G terms/s): each term was a chain of dependent loads (a byte, maybe an escape byte, then
-// the 32-byte gather from HBM) with no other load in flight on the lane, and the byte loads of
-// a warp touched 32 different lines. Now:
+// one w value per term) ran 83 ms for a 32 GiB PoRep partition on the H200
+// (docs/perf-log/2026-12-01.md, 10 G terms/s): each term was a chain of dependent loads (a
+// byte, maybe an escape byte, then the 32-byte gather from HBM) with no other load in flight
+// on the lane, and the byte loads of a warp touched 32 different lines. Now:
 //  1. a warp's 32 chunks are consecutive in the byte stream: the warp copies their bytes into
 //     shared memory with coalesced loads (when they fit in kStageBytes; else its lanes read
 //     global memory as before), so decoding waits on shared memory only;

@@ -33,7 +33,8 @@ struct alignas(16) DeviceFq2 {
   }
   // mul and sqr are calls, not inlined: a G2 addition holds ~40 Fq products, and inlined in
   // every kernel that adds points they made the CUDA backend take far too long to compile
-  // (docs/PERF.md, device field arithmetic). The MSM accumulates in DeviceFq2Lane instead.
+  // (docs/perf-log/2026-12-01.md, device field arithmetic). The MSM accumulates in DeviceFq2Lane
+  // instead.
   // Karatsuba: (a0 + a1u)(b0 + b1u) = a0b0 − a1b1 + ((a0 + a1)(b0 + b1) − a0b0 − a1b1)u
   __device__ __noinline__ static void mul(DeviceFq2& out, const DeviceFq2& a, const DeviceFq2& b) {
     DeviceFq v0, v1, sa, sb, cross;
