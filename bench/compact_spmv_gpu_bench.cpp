@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
   const DeviceSpan<Fr> abc = d_abc->span();
   auto product = [&]() -> Status {
     CUZK_RETURN_IF_ERROR(resident->evaluate(DeviceSpan<const Fr>(d_w->span()), abc.subspan(0, n), abc.subspan(n, n),
-                                            abc.subspan(2 * n, n), stream->handle()));
+                                            abc.subspan(2 * n, n), true, stream->handle()));
     return stream->synchronize();
   };
   if (Status s = product(); !s.is_ok()) return fail(s);  // warm-up

@@ -1,4 +1,4 @@
-// The deferred Poseidon hashes filled on the GPU (backend/cuda/poseidon_fill_gpu): plain
+// Poseidon's witness fill on the GPU (backend/cuda/poseidon_fill_gpu): plain
 // program, CUDA builds only.
 //
 //   poseidon_fill_gpu_bench [--hashes N] [--arity A] [--runs R]   (defaults: 234900 hashes of
@@ -22,6 +22,7 @@
 #include "backend/cuda/pinned_uploader.hpp"
 #include "backend/cuda/poseidon_fill_gpu.hpp"
 #include "common/thread_pool.hpp"
+#include "gadgets/poseidon_fill.hpp"
 #include "poseidon/circuit_steps.hpp"
 
 namespace {
@@ -59,11 +60,11 @@ int main(int argc, char** argv) {
   std::vector<Fr> w(1 + hashes * per_hash);
   w[0] = Fr::one();
   for (size_t i = 1; i < w.size(); ++i) w[i] = Fr::random(rng);
-  r1cs::DeferredPoseidon deferred;
+  gadgets::PoseidonFill hashes_filled;
   std::vector<r1cs::Variable> preimage(arity);
   for (size_t h = 0; h < hashes; ++h) {
     for (size_t i = 0; i < arity; ++i) preimage[i] = {h * per_hash + i, r1cs::VariableKind::kAux};
-    deferred.add(c, h * per_hash + arity, preimage);
+    hashes_filled.add(c, h * per_hash + arity, preimage);
   }
   ThreadPool& pool = ThreadPool::shared();
   auto uploader = backend::cuda::PinnedUploader::create(size_t{64} << 20);
@@ -77,7 +78,7 @@ int main(int argc, char** argv) {
   std::vector<double> ms;
   for (size_t r = 0; r <= runs; ++r) {  // run 0 warms up (constants uploaded, kernel loaded)
     const auto t0 = std::chrono::steady_clock::now();
-    if (const Status s = fill.fill(deferred, d_w->span(), 1, **uploader, pool, *stream); !s.is_ok()) return fail(s);
+    if (const Status s = fill.fill(hashes_filled, d_w->span(), 1, **uploader, pool, *stream); !s.is_ok()) return fail(s);
     if (const Status s = stream->synchronize(); !s.is_ok()) return fail(s);
     if (r > 0) ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
@@ -89,7 +90,7 @@ int main(int argc, char** argv) {
     if (h == 64 && hashes > 128) h = hashes - 64;
     checked.push_back(h);
   }
-  r1cs::DeferredPoseidon reference;
+  gadgets::PoseidonFill reference;
   for (const size_t h : checked) {
     for (size_t i = 0; i < arity; ++i) preimage[i] = {h * per_hash + i, r1cs::VariableKind::kAux};
     reference.add(c, h * per_hash + arity, preimage);

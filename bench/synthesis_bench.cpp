@@ -4,8 +4,8 @@
 // and with a recycled assignment. The instance is synthetic (sparse trees) and built outside
 // the timed region; a run synthesizes `sectors` of the partition's 2349 sector slots (every
 // slot has the same shape, so the rate is the partition's rate). Also the time to build the
-// synthetic witness itself, witness-only synthesis (the deferred path), and a request's vanilla
-// proofs checked and synthesized witness-only. The whole partition on request (see main).
+// synthetic witness itself, the partition witness (what a prover is handed), and a request's
+// vanilla proofs checked and synthesized into one. The whole partition on request (see main).
 // Results: docs/PERF.md.
 #include <benchmark/benchmark.h>
 
@@ -19,7 +19,7 @@
 #include "filecoin/post_check.hpp"
 #include "filecoin/post_kind.hpp"
 #include "filecoin/synthetic_post.hpp"
-#include "r1cs/witness.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace {
 
@@ -39,11 +39,6 @@ const filecoin::PostInstance& instance(size_t sectors) {
 // Argument 1 of every benchmark here: threads, 0 for all cores.
 size_t threads_arg(const benchmark::State& state) {
   return state.range(1) == 0 ? std::thread::hardware_concurrency() : static_cast<size_t>(state.range(1));
-}
-
-// Argument 2 of the witness-only benchmarks: 1 leaves Poseidon's internal values to the GPU.
-r1cs::WitnessOptions witness_options_arg(const benchmark::State& state) {
-  return {.defer_poseidon = state.range(2) != 0};
 }
 
 void BM_WindowPostSynthesis(benchmark::State& state) {
@@ -77,24 +72,22 @@ BENCHMARK(BM_WindowPostSynthesis)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
-// Witness-only synthesis (the deferred path: the aux assignment alone, bits packed; the GPU
-// computes a, b, c from the recorded matrices) of `sectors` slots, sectors in parallel on
-// `threads` (0 = all cores), fresh memory each time as a prover sees it, Poseidon's internal
-// values in the witness (defer = 0) or left to the GPU (defer = 1, what a GPU prover gets);
-// with the packed witness's bytes, the host memory a deferred partition holds.
+// The partition witness (the aux assignment alone, bits packed, Poseidon's internal values left
+// to the fill; the prover computes a, b, c from the recorded matrices) of `sectors` slots,
+// sectors in parallel on `threads` (0 = all cores), fresh memory each time as a prover sees it;
+// with the packed witness's bytes, the host memory a synthesized partition holds.
 void BM_WindowPostWitnessOnly(benchmark::State& state) {
   const size_t sectors = static_cast<size_t>(state.range(0));
   const size_t threads = threads_arg(state);
-  const r1cs::WitnessOptions options = witness_options_arg(state);
   const filecoin::PostInstance& post = instance(sectors);
   ThreadPool pool(threads);
   size_t aux = 0, packed = 0;
   for (auto _ : state) {
-    Result<r1cs::WitnessAssignment> witness = filecoin::synthesize_witness_parallel(post.circuit, pool, options);
+    Result<witness::PartitionWitness> witness = filecoin::synthesize_witness_parallel(post.circuit, pool);
     if (!witness.is_ok()) state.SkipWithError(witness.status().to_string().c_str());
-    aux = witness->aux.size();
-    packed = witness->aux.packed_bytes() + witness->inputs.size() * sizeof(ff::Fr) + witness->deferred_poseidon.bytes();
-    benchmark::DoNotOptimize(witness->inputs.data());
+    aux = witness->num_aux();
+    packed = witness->bytes();
+    benchmark::DoNotOptimize(witness->values.inputs.data());
   }
   state.counters["threads"] = static_cast<double>(threads);
   state.counters["aux"] = static_cast<double>(aux);
@@ -102,19 +95,18 @@ void BM_WindowPostWitnessOnly(benchmark::State& state) {
   state.counters["aux/s"] = benchmark::Counter(static_cast<double>(aux), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_WindowPostWitnessOnly)
-    ->ArgsProduct({{64, 512}, {1, 0}, {0, 1}})
+    ->ArgsProduct({{64, 512}, {1, 0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
 // What a prover does with Curio's WindowPoSt request, `sectors` real sectors (synthetic vanilla
 // proofs in Curio's bincode, made outside the timed region) on `threads` (0 = all cores): the
 // vanilla proofs read and natively checked (every path hashed, each level's hash recorded),
-// then witness-only synthesis, Poseidon in the witness (defer = 0) or left to the GPU (defer = 1:
-// the recorded path hashes are taken, nothing is hashed again). Counters: each phase's ms.
+// then the partition witness (Poseidon left to its fill: the recorded path hashes are taken,
+// nothing is hashed again). Counters: each phase's ms.
 void BM_WindowPostFromVanillaProofs(benchmark::State& state) {
   const size_t sectors = static_cast<size_t>(state.range(0));
   const size_t threads = threads_arg(state);
-  const r1cs::WitnessOptions options = witness_options_arg(state);
   filecoin::PostConfig config = *filecoin::post_config(filecoin::PostKind::kWindow, uint64_t{32} << 30);
   config.sector_count = sectors;
   const filecoin::Randomness randomness{};
@@ -135,7 +127,7 @@ void BM_WindowPostFromVanillaProofs(benchmark::State& state) {
       state.SkipWithError(partition.status().to_string().c_str());
       break;
     }
-    Result<r1cs::WitnessAssignment> witness = filecoin::synthesize_witness_parallel(partition->circuit, pool, options);
+    Result<witness::PartitionWitness> witness = filecoin::synthesize_witness_parallel(partition->circuit, pool);
     const auto t2 = std::chrono::steady_clock::now();
     if (!witness.is_ok()) {
       state.SkipWithError(witness.status().to_string().c_str());
@@ -151,7 +143,7 @@ void BM_WindowPostFromVanillaProofs(benchmark::State& state) {
   state.counters["witness_ms"] = witness_ms / n;
 }
 BENCHMARK(BM_WindowPostFromVanillaProofs)
-    ->ArgsProduct({{64}, {1}, {0, 1}})
+    ->ArgsProduct({{64}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
@@ -185,12 +177,12 @@ int main(int argc, char** argv) {
         ->UseRealTime()
         ->Iterations(1);
     benchmark::RegisterBenchmark("BM_WindowPostWitnessOnly", BM_WindowPostWitnessOnly)
-        ->ArgsProduct({{2349}, {0}, {0, 1}})
+        ->Args({2349, 0})
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(3);
     benchmark::RegisterBenchmark("BM_WindowPostFromVanillaProofs", BM_WindowPostFromVanillaProofs)
-        ->ArgsProduct({{2349}, {0}, {0, 1}})
+        ->Args({2349, 0})
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(3);

@@ -32,7 +32,7 @@ Status FaultInjectingBackend::apply(const Fault& fault, size_t n) {
 }
 
 Result<std::vector<groth16::Proof>> FaultInjectingBackend::prove(
-    const groth16::ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> circuits,
+    const groth16::ProvingKey& pk, std::span<const witness::PartitionWitness* const> circuits,
     groth16::QapConvention convention, groth16::BlindingSource& blinding) {
   const size_t n = calls_++;
   if (const Fault* f = fault_at(n, Fault::Phase::kBeforeProve)) CUZK_RETURN_IF_ERROR(apply(*f, n));

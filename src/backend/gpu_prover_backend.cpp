@@ -19,7 +19,7 @@ std::string GpuProverBackend::describe() const {
 }
 
 Result<std::vector<groth16::Proof>> GpuProverBackend::prove(const groth16::ProvingKey& pk,
-                                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                                            std::span<const witness::PartitionWitness* const> circuits,
                                                             groth16::QapConvention convention,
                                                             groth16::BlindingSource& blinding) {
   std::lock_guard<std::mutex> lock(mutex_);

@@ -27,7 +27,7 @@ class GpuProverBackend final : public groth16::ProverBackend {
   std::string describe() const override;
   bool on_device() const override { return true; }
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
-                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                            std::span<const witness::PartitionWitness* const> circuits,
                                             groth16::QapConvention convention,
                                             groth16::BlindingSource& blinding) override;
   bool holds(const groth16::ProvingKey& pk) const override;

@@ -5,8 +5,9 @@
 //   1. witness map (synthesis): a_j = Σ coef·w_s over the zkey's A entries of row j, b_j
 //      likewise (B), c_j = a_j·b_j (snarkjs never reads the C matrix: it assumes a satisfying
 //      witness), for the domainSize rows (constraints, then the public-input rows, then zero
-//      padding); as an r1cs::ProvingAssignment with inputs = witness[0..=nPublic], aux = the
-//      rest and the key's densities (zkey_proving_key.hpp).
+//      padding). The prover computes it from a partition witness (inputs = witness[0..=nPublic],
+//      aux = the rest) and the zkey's A and B as recorded matrices (zkey_matrices), with the
+//      key's densities (zkey_proving_key.hpp).
 //   2. H, MSMs and assembly on the backend: snarkjs's odd-coset H (groth16/snarkjs_qap.hpp on
 //      the CPU), the five MSMs, and the one assembly formula every backend shares
 //      (groth16/proof_assembly.hpp, which shows it equals snarkjs's πC).
@@ -14,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,7 +30,9 @@
 #include "groth16/keys.hpp"
 #include "groth16/prover_backend.hpp"
 #include "groth16/snarkjs_qap.hpp"
+#include "r1cs/compact_matrices.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::circom {
 
@@ -43,7 +47,19 @@ Result<WitnessMap> snarkjs_witness_map(const Zkey& zkey, std::span<const ff::Fr>
 Result<WitnessMap> snarkjs_witness_map(const ZkeyProvingKey& key, std::span<const ff::Fr> witness,
                                        const std::string& witness_name);
 
-// Step 1 as synthesis: the assignment the seam proves under kSnarkjs, from the witness and its
+// The zkey's A and B as recorded matrices over its domainSize rows (C is not in a zkey:
+// c_from_product, c_j = a_j·b_j), with the key's densities: what every witness of the zkey
+// carries to the prover. Immutable; made once per key.
+std::shared_ptr<const r1cs::CompactR1cs> zkey_matrices(const ZkeyProvingKey& key);
+
+// A witness of the zkey as the prover's input: inputs = witness[0..=nPublic], aux the rest,
+// with `matrices` (zkey_matrices of this key). INVALID_ARGUMENT as snarkjs_witness_map's.
+Result<witness::PartitionWitness> zkey_witness(const ZkeyProvingKey& key, std::span<const ff::Fr> witness,
+                                               std::shared_ptr<const r1cs::CompactR1cs> matrices,
+                                               const std::string& witness_name);
+
+// Step 1 as classic synthesis (the reference the matrices are tested against): the whole
+// assignment the CPU prover proves under kSnarkjs, from the witness and its
 // map (made by snarkjs_witness_map for this witness and key; moved into the assignment).
 // INVALID_ARGUMENT if the witness or map does not match the key.
 Result<r1cs::ProvingAssignment> snarkjs_assignment(const ZkeyProvingKey& key, std::span<const ff::Fr> witness,
@@ -85,11 +101,5 @@ Result<ZkeyProof> prove_zkey(const ZkeyProvingKey& key, std::span<const ff::Fr> 
 // copied into a ZkeyProvingKey for the call; for repeated proofs, make that key once).
 Result<ZkeyProof> prove_zkey(const Zkey& zkey, std::span<const ff::Fr> witness, groth16::BlindingSource& blinding,
                              ThreadPool& pool, const ZkeyProveOptions& options = {});
-
-// The same from a witness map made by snarkjs_witness_map for this witness (options.r1cs is
-// not consulted here; the self-check still applies).
-Result<ZkeyProof> prove_zkey_mapped(const Zkey& zkey, std::span<const ff::Fr> witness, const WitnessMap& map,
-                                    groth16::BlindingSource& blinding, ThreadPool& pool,
-                                    const ZkeyProveOptions& options = {});
 
 }  // namespace cuzk::circom

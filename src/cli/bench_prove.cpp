@@ -13,6 +13,7 @@
 #include "cli/bench_prove_inputs.hpp"
 #include "cli/bench_prove_options.hpp"
 #include "cli/prover_choice.hpp"
+#include "groth16/proof_assembly.hpp"
 #include "groth16/verifier.hpp"
 
 namespace cuzk::cli {
@@ -30,23 +31,23 @@ void print_header(const BenchProveOptions& options, const BenchProveInputs& in, 
   out << (options.same_witness ? " (one witness, proved that many times)" : "") << " threads=" << threads
       << " setup=" << (options.real_setup ? "real (insecure test setup)" : "random bases") << "\n";
   if (options.post) out << "  instance: " << std::fixed << std::setprecision(0) << in.instance_ms << " ms\n";
-  const r1cs::ProvingAssignment& cs = in.assignments.front();
+  const groth16::CircuitShape shape = groth16::shape_of(in.witnesses.front(), groth16::QapConvention::kBellperson);
   out << "  key: " << std::fixed << std::setprecision(0) << in.key_ms << " ms ("
       << (options.real_setup ? (prover.on_device() ? "test setup, fixed-base on the GPU" : "test setup on the host")
                              : "random bases")
-      << "; not part of the proof time); " << cs.a.size() << " constraints, " << cs.input_assignment.size()
-      << " inputs, " << cs.aux_assignment.size() << " aux, queries a=" << in.pk.a.size() << " b=" << in.pk.b_g1.size()
+      << "; not part of the proof time); " << shape.rows << " constraints, " << shape.inputs << " inputs, "
+      << shape.aux << " aux, queries a=" << in.pk.a.size() << " b=" << in.pk.b_g1.size()
       << " l=" << in.pk.l.size() << " h=" << in.pk.h.size() << "\n";
-  out << std::fixed << std::setprecision(1) << "  synth " << in.synth_ms << " ms (" << in.assignments.size()
-      << " circuits)\n";
+  out << std::fixed << std::setprecision(1) << "  synth " << in.synth_ms << " ms (" << in.witnesses.size()
+      << " circuits, the matrices recorded once)\n";
 }
 
 // One batch size: a warm-up on a device backend without the key, `runs` timed calls, the
 // proofs verified with a real setup. Returns the exit code.
 int measure_batch(const BenchProveOptions& options, const BenchProveInputs& in, size_t proofs_in_batch,
                   groth16::ProverBackend& prover, std::ostream& out, std::ostream& err) {
-  std::vector<const r1cs::ProvingAssignment*> batch;
-  for (size_t i = 0; i < proofs_in_batch; ++i) batch.push_back(&in.assignments[options.same_witness ? 0 : i]);
+  std::vector<const witness::PartitionWitness*> batch;
+  for (size_t i = 0; i < proofs_in_batch; ++i) batch.push_back(&in.witnesses[options.same_witness ? 0 : i]);
   groth16::SystemBlinding blinding;
   const auto convention = groth16::QapConvention::kBellperson;
   if (prover.on_device() && !prover.holds(in.pk)) {
@@ -75,7 +76,7 @@ int measure_batch(const BenchProveOptions& options, const BenchProveInputs& in, 
   if (options.real_setup) {
     const auto pvk = groth16::PreparedVerifyingKey::from(in.pk.vk);
     for (size_t i = 0; i < proofs->size(); ++i) {
-      const std::vector<ff::Fr> inputs(batch[i]->input_assignment.begin() + 1, batch[i]->input_assignment.end());
+      const std::vector<ff::Fr> inputs(batch[i]->values.inputs.begin() + 1, batch[i]->values.inputs.end());
       if (Status s = groth16::verify(pvk, proofs->at(i), inputs); !s.is_ok()) {
         err << "proof " << i << " failed verification: " << s.to_string() << "\n";
         return 1;

@@ -1,4 +1,4 @@
-// The benchmark's circuit, assignments and key (bench_prove_inputs.hpp).
+// The benchmark's circuit, witnesses and key (bench_prove_inputs.hpp).
 #include "cli/bench_prove_inputs.hpp"
 
 #include <algorithm>
@@ -9,6 +9,8 @@
 #include "filecoin/post_kind.hpp"
 #include "groth16/proof_assembly.hpp"
 #include "ntt/domain.hpp"
+#include "r1cs/compact_matrices.hpp"
+#include "witness/fill_recording_system.hpp"
 
 namespace cuzk::cli {
 namespace {
@@ -36,10 +38,10 @@ std::vector<ec::Affine<C>> generator_multiples(size_t n, ThreadPool& pool) {
   return out;
 }
 
-// A random but valid-looking key of the shape `cs` was synthesized with: every query filled
-// with distinct multiples of the generator, sized by the assignment's densities.
-groth16::ProvingKey random_key(const r1cs::ProvingAssignment& cs, size_t domain_size, ThreadPool& pool) {
-  const groth16::QuerySizes sizes = groth16::query_sizes(cs);
+// A random but valid-looking key of `shape`: every query filled with distinct multiples of the
+// generator, sized by the shape's densities.
+groth16::ProvingKey random_key(const groth16::CircuitShape& shape, size_t domain_size, ThreadPool& pool) {
+  const groth16::QuerySizes sizes = groth16::query_sizes(shape);
   groth16::ProvingKey pk;
   pk.vk.alpha_g1 = pk.vk.beta_g1 = pk.vk.delta_g1 = ec::G1Config::generator();
   pk.vk.beta_g2 = pk.vk.gamma_g2 = pk.vk.delta_g2 = ec::G2Config::generator();
@@ -71,19 +73,19 @@ Result<BenchProveInputs> make_bench_circuit(const BenchProveOptions& options, Th
   in.instance_ms = ms_since(start);
 
   start = std::chrono::steady_clock::now();
+  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs recorded, r1cs::record_compact(*in.circuit));
+  const auto matrices = std::make_shared<const r1cs::CompactR1cs>(std::move(recorded));
   const size_t witnesses =
       options.same_witness ? 1 : *std::max_element(options.batch_sizes.begin(), options.batch_sizes.end());
   for (size_t i = 0; i < witnesses; ++i) {
-    if (options.post) {
-      CUZK_ASSIGN_OR_RETURN(
-          r1cs::ProvingAssignment cs,
-          filecoin::synthesize_parallel(static_cast<const filecoin::FallbackPoStCircuit&>(*in.circuit), pool));
-      in.assignments.push_back(std::move(cs));
-    } else {
-      in.assignments.emplace_back();
-      CUZK_RETURN_IF_ERROR(in.circuit->synthesize(in.assignments.back()));
-    }
-    in.assignments.back().append_input_constraints();
+    Result<witness::PartitionWitness> w =
+        options.post ? filecoin::synthesize_witness_parallel(
+                           static_cast<const filecoin::FallbackPoStCircuit&>(*in.circuit), pool)
+                     : witness::synthesize_partition_witness(*in.circuit);
+    if (!w.is_ok()) return w.status();
+    in.witnesses.push_back(std::move(w).value());
+    in.witnesses.back().matrices = matrices;
+    CUZK_RETURN_IF_ERROR(in.witnesses.back().check_matrices());
   }
   in.synth_ms = ms_since(start);
   return in;
@@ -95,8 +97,10 @@ Status make_bench_key(const BenchProveOptions& options, groth16::GeneratorMultip
   if (options.real_setup) {
     CUZK_ASSIGN_OR_RETURN(inputs.pk, groth16::insecure_circuit_setup(*inputs.circuit, 7, pool, multiplier));
   } else {
-    CUZK_ASSIGN_OR_RETURN(const ntt::Domain domain, ntt::Domain::create(inputs.assignments.front().a.size()));
-    inputs.pk = random_key(inputs.assignments.front(), domain.size(), pool);
+    const groth16::CircuitShape shape =
+        groth16::shape_of(inputs.witnesses.front(), groth16::QapConvention::kBellperson);
+    CUZK_ASSIGN_OR_RETURN(const ntt::Domain domain, ntt::Domain::create(shape.rows));
+    inputs.pk = random_key(shape, domain.size(), pool);
   }
   inputs.key_ms = ms_since(start);
   return Status::ok();

@@ -15,6 +15,7 @@
 #include "common/mapped_file.hpp"
 #include "common/private_files.hpp"
 #include "groth16/bellperson_format.hpp"
+#include "groth16/proof_assembly.hpp"
 
 namespace cuzk::cli {
 namespace {
@@ -96,10 +97,8 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     double ms = 0;
   };
   const size_t partitions = validated.partitions, rounds = params.rounds, proofs_to_make = partitions * rounds;
-  // A prover on a device computes a, b, c there from the recorded matrices: partitions are
-  // synthesized witness-only (the deferred form), a packed witness each.
-  const engine::SynthesisOptions options{.defer_product = prover.on_device()};
-  const size_t partition_bytes = options.defer_product ? def.deferred_partition_bytes() : def.partition_bytes();
+  // Partitions are synthesized witness-only, a packed witness each.
+  const size_t partition_bytes = def.partition_bytes();
   size_t in_flight = partitions_in_flight(partition_bytes, proofs_to_make);
   if (partitions > 1) {
     out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (partition_bytes >> 20)
@@ -111,7 +110,7 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
   auto synthesize = [&](size_t k) {
     Synthesized s;
     const auto begin = Clock::now();
-    s.circuit = def.synthesize(*srs, payload, validated.prepared, k % partitions, pool, options);
+    s.circuit = def.synthesize(*srs, payload, validated.prepared, k % partitions, pool);
     s.ms = ms_since(begin);
     return s;
   };
@@ -125,21 +124,20 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
     }
   };
   launch_ahead();
-  // Deferred partitions (a packed witness each) are proved several to a call, so that the
-  // prover stages the next one's witness and product while it proves the one before; whole
-  // ones, which hold their a, b, c, one at a time.
+  // Partitions (a packed witness each) are proved several to a call, so that the prover stages
+  // the next one's witness and product while it proves the one before.
   auto round_start = Clock::now();
   double round_gpu_ms = 0;
   for (size_t j = 0; j < proofs_to_make && failed.is_ok();) {
-    // a deferred partition's size is known once one was synthesized: then more fit at once
-    if (options.defer_product) in_flight = partitions_in_flight(def.deferred_partition_bytes(), proofs_to_make);
+    // a partition's size is known once one was synthesized: then more fit at once
+    in_flight = partitions_in_flight(def.partition_bytes(), proofs_to_make);
     launch_ahead();
-    const size_t batch_limit = options.defer_product ? in_flight : 1;
+    const size_t batch_limit = in_flight;
     const size_t first = j % partitions, round = j / partitions;
     const size_t count = std::min({batch_limit, partitions - first, ahead.size()});
     std::vector<Synthesized> batch;
     std::vector<std::unique_ptr<engine::SynthesizedCircuit>> synthesized;
-    std::vector<const r1cs::ProvingAssignment*> circuits;
+    std::vector<const witness::PartitionWitness*> circuits;
     auto where = [&](size_t k) {
       return "partition " + std::to_string(k) + (rounds > 1 ? " of round " + std::to_string(round) : "") + ": ";
     };
@@ -151,7 +149,7 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
         break;
       }
       synthesized.push_back(std::move(batch.back().circuit).value());
-      circuits.push_back(&synthesized.back()->assignment);
+      circuits.push_back(&synthesized.back()->witness);
     }
     if (!failed.is_ok()) break;
     launch_ahead();
@@ -175,14 +173,13 @@ Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span
       const double verify_ms = ms_since(begin);
       result.timings.synth_ms += batch[i].ms;
       result.timings.verify_ms += verify_ms;
-      const r1cs::ProvingAssignment& cs = synthesized[i]->assignment;
       out << "  partition " << k << "/" << partitions << ": synth " << static_cast<long long>(batch[i].ms)
           << " ms, gpu " << static_cast<long long>(gpu_ms / static_cast<double>(count)) << " ms"
           << (count > 1 ? " (a share of " + std::to_string(static_cast<long long>(gpu_ms)) + " ms for " +
                               std::to_string(count) + ")"
                         : "")
-          << ", verify " << static_cast<long long>(verify_ms) << " ms (" << cs.num_rows() << " rows"
-          << (cs.deferred() ? ", a, b, c on the device" : "") << ")\n";
+          << ", verify " << static_cast<long long>(verify_ms) << " ms ("
+          << groth16::shape_of(synthesized[i]->witness, def.convention()).rows << " rows)\n";
       if (!verified.is_ok()) {
         failed = Status::internal(where(k) + "the proof does not verify (" + verified.message() + ")");
         break;

@@ -55,8 +55,7 @@ kinds::ParamLocator param_locator(const Flags& flags);
 // it) on `prover`; prover host work and parameter loading on `pool`. Prints the parameter file,
 // the prover, one line per partition (synth/gpu/verify ms, rows), one per round (its wall time
 // from the previous round's last proof, and the prover's busy share of it) and the peak host
-// memory to `out`. A prover on a device gets the partitions in the deferred form
-// (SynthesisOptions::defer_product). Errors name the partition.
+// memory to `out`. Errors name the partition.
 Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span<const uint8_t> payload,
                                         const engine::ValidatedPayload& validated, groth16::ProverBackend& prover,
                                         ThreadPool& pool, const InProcessChoice& params, std::ostream& out);

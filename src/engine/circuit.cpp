@@ -14,16 +14,7 @@ size_t KeySrs::bytes() const {
          pk_.b_g2.size() * sizeof(ec::G2Affine);
 }
 
-size_t SynthesizedCircuit::bytes() const {
-  const r1cs::ProvingAssignment& cs = assignment;
-  const size_t densities = (cs.a_aux_density.words().size() + cs.b_input_density.words().size() +
-                            cs.b_aux_density.words().size()) *
-                           sizeof(uint64_t);
-  return (cs.a.size() + cs.b.size() + cs.c.size() + cs.aux_assignment.size() + cs.input_assignment.size() +
-          public_inputs.size()) *
-             sizeof(ff::Fr) +
-         cs.packed_aux.packed_bytes() + cs.deferred_poseidon.bytes() + densities;
-}
+size_t SynthesizedCircuit::bytes() const { return witness.bytes() + public_inputs.size() * sizeof(ff::Fr); }
 
 Result<std::shared_ptr<const LoadedSrs>> CircuitDef::make_test_srs(ThreadPool&) const {
   return Status::invalid_argument("circuit '" + id() + "' has no test setup: its parameters come from a file");

@@ -4,8 +4,8 @@
 // engine knows no circuit itself: the kinds (src/kinds: circom, synthetic, PoSt, …) implement
 // these interfaces and reach the engine through its catalog (engine/catalog.hpp).
 //
-// What flows through the engine is typed: a synthesized partition is an
-// r1cs::ProvingAssignment with its public inputs as field elements; a proved one is a
+// What flows through the engine is typed: a synthesized partition is a witness::PartitionWitness
+// with its public inputs as field elements; a proved one is a
 // groth16::Proof with the same inputs. Proving and self-verification are the engine's (the
 // prover seam groth16::ProverBackend, groth16::verify); bytes, JSON and decimal strings are
 // made at the edges (the service, the CLI) in the encoding the circuit names.
@@ -27,7 +27,7 @@
 #include "engine/job.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/prover_backend.hpp"
-#include "r1cs/proving_assignment.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::engine {
 
@@ -54,16 +54,16 @@ class KeySrs final : public LoadedSrs {
   groth16::PreparedVerifyingKey pvk_;
 };
 
-// One synthesized partition, ready to prove: the assignment the prover reads and the public
-// inputs (without ONE) its proof is verified against — as the kind computes them for the
-// verifier, which may differ from how the circuit allocated them only in a broken circuit.
-// Kinds may derive from it to keep more (reusable buffers, counters in tests).
+// One synthesized partition, ready to prove: the witness the prover reads and the public inputs
+// (without ONE) its proof is verified against — as the kind computes them for the verifier,
+// which may differ from how the circuit allocated them only in a broken circuit. Kinds may
+// derive from it to keep more (reusable buffers, counters in tests).
 class SynthesizedCircuit {
  public:
   virtual ~SynthesizedCircuit() = default;
   size_t bytes() const;
 
-  r1cs::ProvingAssignment assignment;
+  witness::PartitionWitness witness;
   std::vector<ff::Fr> public_inputs;
 };
 
@@ -77,16 +77,6 @@ class PreparedPayload {
 struct ValidatedPayload {
   size_t partitions = 1;
   std::shared_ptr<const PreparedPayload> prepared;  // null: synthesize() reads the raw payload
-};
-
-// How far CircuitDef::synthesize() goes.
-struct SynthesisOptions {
-  // Leaves a, b, c (and the aux values as field elements) to the prover where the circuit has
-  // recorded constraint matrices: the partition comes back in the deferred form
-  // (r1cs::ProvingAssignment::deferred(): its packed witness, not its a, b, c), which a backend
-  // that computes the product itself (a GPU, from the matrices on its device) proves; others
-  // make it whole first. Circuits without recorded matrices ignore it.
-  bool defer_product = false;
 };
 
 class CircuitDef {
@@ -124,24 +114,20 @@ class CircuitDef {
   virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const = 0;
   // Working memory one synthesized partition holds until it is proved (an estimate).
   virtual size_t partition_bytes() const = 0;
-  // The same for a partition synthesized with SynthesisOptions::defer_product (its packed
-  // witness); partition_bytes() for a circuit that does not defer.
-  virtual size_t deferred_partition_bytes() const { return partition_bytes(); }
   // Host memory this def holds itself for synthesizing and proving its partitions, beyond its
   // parameters and the partitions (a native circuit's recorded constraint matrices, ≈2 GB for
   // a 32 GiB PoRep partition's), once it holds it; 0 before and for defs that hold none. It
   // counts against the engine's working-memory budget once per def. Must not block.
   virtual size_t resident_bytes() const { return 0; }
-  // One partition's assignment (input constraints appended for kBellperson) and public inputs.
-  // `payload` is empty when validate() prepared one: `prepared` then carries it. Parallel work
-  // runs on `pool` (the engine's synthesis pool). `options` says whether a, b, c may be left to
-  // the prover (the deferred form).
+  // One partition's witness, its recorded matrices attached, and its public inputs. `payload`
+  // is empty when validate() prepared one: `prepared` then carries it. Parallel work runs on
+  // `pool` (the engine's synthesis pool).
   virtual Result<std::unique_ptr<SynthesizedCircuit>> synthesize(
       const LoadedSrs& srs, std::span<const uint8_t> payload, const std::shared_ptr<const PreparedPayload>& prepared,
-      size_t partition, ThreadPool& pool, const SynthesisOptions& options) const = 0;
-  // Whether synthesis evaluates c_j = <C_j, w> from the circuit's own C, so that a_j·b_j = c_j
-  // row by row (r1cs::check_rows, always run before proving) shows that the witness satisfies
-  // the circuit. False for snarkjs zkeys, which hold no C (their c_j is a_j·b_j by construction):
+      size_t partition, ThreadPool& pool) const = 0;
+  // Whether the witness's recorded C evaluates c_j = <C_j, w> from the circuit's own C, so that
+  // a_j·b_j = c_j row by row (the prover's row check) shows that the witness satisfies the
+  // circuit. False for snarkjs zkeys, which hold no C (their c_j is a_j·b_j by construction):
   // for them the proof's verification is the witness check, made even with self-verification off.
   virtual bool witness_checked_by_rows() const { return true; }
   // OK iff `proof` verifies against srs's verifying key with `public_inputs` (without ONE).

@@ -17,7 +17,6 @@
 #include "common/reclaimer.hpp"
 #include "common/thread_annotations.hpp"
 #include "engine/metrics.hpp"
-#include "r1cs/row_check.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -147,8 +146,7 @@ struct Engine::Impl {
       for (auto& job : members) {
         if (p < job->partitions) unit->members.push_back(Unit::Member{job, p, nullptr, 0});
       }
-      const size_t each = synthesis_options.defer_product ? unit->circuit->deferred_partition_bytes()
-                                                          : unit->circuit->partition_bytes();
+      const size_t each = unit->circuit->partition_bytes();
       for (Unit::Member& m : unit->members) m.bytes = each;
       unit->bytes = unit->members.size() * each;
       insert_ordered(synth_queue, std::move(unit));
@@ -230,16 +228,7 @@ struct Engine::Impl {
             const Unit::Member& m = unit->members[i];
             const auto t0 = Clock::now();
             outcomes[i].result.emplace(unit->circuit->synthesize(unit->lease.srs(), m.job->request.payload,
-                                                                 m.job->prepared, m.partition, synthesis_pool,
-                                                                 synthesis_options));
-            // (a deferred partition's rows are checked by its backend, which computes them)
-            if (outcomes[i].result->is_ok() && unit->circuit->witness_checked_by_rows() &&
-                !(**outcomes[i].result)->assignment.deferred()) {
-              if (Status rows = r1cs::check_rows((**outcomes[i].result)->assignment, synthesis_pool); !rows.is_ok()) {
-                outcomes[i].result.emplace(Status(rows.code(), "circuit '" + unit->circuit->id() + "' partition " +
-                                                                   std::to_string(m.partition) + ": " + rows.message()));
-              }
-            }
+                                                                 m.job->prepared, m.partition, synthesis_pool));
             outcomes[i].ms = ms_between(t0, Clock::now());
           }
         },
@@ -318,19 +307,14 @@ struct Engine::Impl {
       if (!unit) return;
       workers[worker].busy = true;
       std::vector<size_t> live;
-      uint64_t deferred = 0;
       for (size_t i = 0; i < unit->members.size(); ++i) {
         const auto& m = unit->members[i];
-        if (m.synthesized && !m.job->cancel_requested && m.job->error.is_ok()) {
-          live.push_back(i);
-          deferred += m.synthesized->assignment.deferred() ? 1 : 0;
-        }
+        if (m.synthesized && !m.job->cancel_requested && m.job->error.is_ok()) live.push_back(i);
       }
       const bool handed_on = prove_members(worker, backend, blinding, unit, live);
       workers[worker].busy = false;
       if (handed_on) continue;
       workers[worker].proofs += live.size();
-      workers[worker].deferred_proofs += deferred;
       for (auto& m : unit->members) m.job->worker = backend.name();
       SrsLease lease = std::move(unit->lease);
       std::vector<SrsLease> merged = std::move(unit->merged_leases);
@@ -369,8 +353,8 @@ struct Engine::Impl {
     const groth16::ProvingKey& pk = unit.lease.srs().proving_key();
     bool device_failed = false;
     auto run = [&](std::span<const size_t> which) {
-      std::vector<const r1cs::ProvingAssignment*> circuits;
-      for (size_t k : which) circuits.push_back(&unit.members[live[k]].synthesized->assignment);
+      std::vector<const witness::PartitionWitness*> circuits;
+      for (size_t k : which) circuits.push_back(&unit.members[live[k]].synthesized->witness);
       const auto begin = Clock::now();
       auto proofs = backend.prove(pk, circuits, unit.circuit->convention(), blinding);
       const double gpu_ms = ms_between(begin, Clock::now());
@@ -613,9 +597,6 @@ struct Engine::Impl {
   ThreadPool synthesis_pool;
   ThreadPool prover_pool;
   std::vector<std::unique_ptr<groth16::ProverBackend>> backends;  // set before start(), then fixed
-  // defer_product when every worker proves on a device (it computes a, b, c there); set with
-  // the backends
-  SynthesisOptions synthesis_options;
   std::string gpu_note;
   std::stop_source stop_work;  // requested when a shutdown's drain ends: parameter generation stops
   SrsManager srs;
@@ -657,8 +638,6 @@ Result<std::unique_ptr<Engine>> Engine::create(EngineConfig config, EngineParts 
     return Status(StatusCode::kFailedPrecondition,
                   "no prover backend" + (impl->gpu_note.empty() ? std::string() : " (" + impl->gpu_note + ")"));
   }
-  impl->synthesis_options.defer_product =
-      std::all_of(impl->backends.begin(), impl->backends.end(), [](const auto& b) { return b->on_device(); });
   {
     MutexLock lock(impl->mutex);
     impl->workers.resize(impl->backends.size());

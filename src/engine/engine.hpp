@@ -76,8 +76,6 @@ struct WorkerInfo {
   std::string description;  // the device, its memory, resident bases
   bool busy = false;
   uint64_t proofs = 0;
-  // Of them, handed over in the deferred form (a witness only: the backend computed a, b, c).
-  uint64_t deferred_proofs = 0;
 };
 
 // Jobs not yet finished of one circuit kind.

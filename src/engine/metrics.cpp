@@ -107,11 +107,6 @@ std::string Metrics::render(const EngineStatus& s) const {
   }
   header("cuzk_worker_proofs_total", "counter", "Circuits proved by each worker.");
   for (const WorkerInfo& w : s.workers) out << "cuzk_worker_proofs_total{worker=\"" << w.name << "\"} " << w.proofs << '\n';
-  header("cuzk_worker_deferred_proofs_total", "counter",
-         "Circuits each worker proved from a witness only (a, b, c computed by its backend).");
-  for (const WorkerInfo& w : s.workers) {
-    out << "cuzk_worker_deferred_proofs_total{worker=\"" << w.name << "\"} " << w.deferred_proofs << '\n';
-  }
   header("cuzk_worker_busy", "gauge", "1 while a worker is proving.");
   for (const WorkerInfo& w : s.workers) out << "cuzk_worker_busy{worker=\"" << w.name << "\"} " << (w.busy ? 1 : 0) << '\n';
 

@@ -11,7 +11,7 @@
 #include "gadgets/poseidon.hpp"
 #include "r1cs/assignment_window.hpp"
 #include "r1cs/counting_constraint_system.hpp"
-#include "r1cs/witness_constraint_system.hpp"
+#include "witness/fill_recording_system.hpp"
 
 namespace cuzk::filecoin {
 
@@ -97,18 +97,18 @@ Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& c
   return out;
 }
 
-Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
-                                                            r1cs::WitnessOptions options, size_t max_chunks) {
+Result<witness::PartitionWitness> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
+                                                              size_t max_chunks) {
   std::mutex mutex;
-  std::map<size_t, r1cs::WitnessAssignment> parts;  // GUARDED_BY(mutex), by first sector
-  Status failure;                                   // GUARDED_BY(mutex)
+  std::map<size_t, witness::PartitionWitness> parts;  // GUARDED_BY(mutex), by first sector
+  Status failure;                                     // GUARDED_BY(mutex)
   pool.parallel_for(
       circuit.sectors().size(),
       [&](size_t begin, size_t end) {
         // Every sector has one shape: the first one's size (and a 1/64 margin for values that
         // are bits in one sector and not in another) reserves the chunk's memory, so it is
         // not copied while it grows.
-        r1cs::WitnessConstraintSystem cs(options);
+        witness::FillRecordingSystem cs;
         Status status = circuit.synthesize_sectors(cs, begin, std::min(begin + 1, end));
         if (status.is_ok() && end > begin + 1) {
           const size_t sectors = end - begin, fields = cs.witness().aux.field_values().size() * sectors;
@@ -117,13 +117,13 @@ Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCi
         }
         const std::lock_guard lock(mutex);
         if (!status.is_ok() && failure.is_ok()) failure = status;
-        parts.emplace(begin, std::move(cs).take());
+        parts.emplace(begin, std::move(cs).take_partition());
       },
       max_chunks);
   if (!failure.is_ok()) return failure;
-  std::vector<const r1cs::WitnessAssignment*> in_order;
+  std::vector<const witness::PartitionWitness*> in_order;
   for (const auto& [begin, part] : parts) in_order.push_back(&part);
-  return r1cs::concatenate_witnesses(in_order, pool);
+  return witness::concatenate(in_order, pool);
 }
 
 }  // namespace cuzk::filecoin

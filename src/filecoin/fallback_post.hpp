@@ -11,7 +11,7 @@
 #include "common/thread_pool.hpp"
 #include "filecoin/sparse_tree.hpp"
 #include "r1cs/proving_assignment.hpp"
-#include "r1cs/witness.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::filecoin {
 
@@ -57,11 +57,11 @@ class FallbackPoStCircuit final : public r1cs::Circuit {
 Result<r1cs::ProvingAssignment> synthesize_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
                                                     size_t max_chunks = 0, r1cs::ProvingAssignment reuse = {});
 
-// Witness-only synthesis (r1cs::WitnessConstraintSystem) of the circuit on `pool`: chunks of
-// sectors each into their own witness-only system, concatenated in order
-// (r1cs::concatenate_witnesses); equal to witness-only (and classic) synthesis in one piece, because
-// a sector's values depend on its own witness alone. Errors: the first failing chunk's.
-Result<r1cs::WitnessAssignment> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
-                                                            r1cs::WitnessOptions options = {}, size_t max_chunks = 0);
+// The circuit's partition witness on `pool` (its fills recorded: witness::FillRecordingSystem):
+// chunks of sectors each into their own system, concatenated in order (witness::concatenate);
+// equal to witness-only (and classic) synthesis in one piece, because a sector's values depend
+// on its own witness alone. Errors: the first failing chunk's.
+Result<witness::PartitionWitness> synthesize_witness_parallel(const FallbackPoStCircuit& circuit, ThreadPool& pool,
+                                                              size_t max_chunks = 0);
 
 }  // namespace cuzk::filecoin

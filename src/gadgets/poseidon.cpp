@@ -12,7 +12,9 @@
 #include "poseidon/circuit_steps.hpp"
 #include "poseidon/optimized.hpp"
 #include "r1cs/evaluated_block.hpp"
+#include "gadgets/poseidon_fill.hpp"
 #include "r1cs/witness_constraint_system.hpp"
+#include "witness/fill_recording_system.hpp"
 
 namespace cuzk::gadgets {
 
@@ -316,8 +318,8 @@ AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const 
   thread_local LinearCombination lcs[3];
   steps.clear();
   r1cs::WitnessConstraintSystem* witness = cs.witness_only();
-  if (witness && witness->defers_poseidon()) {
-    // The hash alone: its internal values are left to the prover (r1cs/deferred_poseidon.hpp).
+  if (auto* recorder = dynamic_cast<cuzk::witness::FillRecordingSystem*>(witness)) {
+    // The hash alone: its internal values are left to the prover (gadgets/poseidon_fill.hpp).
     Fr values[12];
     Variable variables[12];
     for (size_t i = 0; i < preimage.size(); ++i) {
@@ -326,8 +328,9 @@ AllocatedNum replay(ConstraintSystem& cs, const Template& tmpl, std::span<const 
     }
     const Fr hash =
         known ? *known : poseidon::poseidon_hash_optimized(std::span<const Fr>(values, preimage.size()), *tmpl.constants);
-    return {witness->alloc_deferred_poseidon(*tmpl.constants, std::span<const Variable>(variables, preimage.size()), hash),
-            hash};
+    const uint64_t first = recorder->alloc_unfilled(poseidon::circuit_allocations(*tmpl.constants) - 1);
+    recorder->fill<PoseidonFill>().add(*tmpl.constants, first, std::span<const Variable>(variables, preimage.size()));
+    return {recorder->alloc(hash), hash};
   }
   steps.values_only = witness != nullptr;
   witness_steps(tmpl, preimage, steps);

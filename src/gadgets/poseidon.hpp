@@ -9,8 +9,8 @@
 // replays a recording of the reference for the arity with the witness values and each
 // constraint's evaluations taken from the native optimized permutation: a prover's assignment
 // (r1cs::EvaluatedBlockSink) receives values and densities only, as one block (no linear
-// combination is built), a witness-only system the values alone (or, when it defers Poseidon
-// to the prover, the hash alone: r1cs/deferred_poseidon.hpp), other systems the recorded
+// combination is built), a witness-only system the values alone (or, when it records witness
+// fills, the hash alone: gadgets/poseidon_fill.hpp), other systems the recorded
 // combinations through ConstraintSystem::enforce_evaluated.
 #pragma once
 
@@ -36,7 +36,7 @@ AllocatedNum poseidon_hash(r1cs::ConstraintSystem& cs, std::span<const Allocated
                            const poseidon::OptimizedConstants& constants);
 
 // The same circuit where the hash is already known (a native check computed it from the same
-// values): a witness-only system that defers Poseidon (r1cs::WitnessOptions::defer_poseidon)
+// values): a witness-only system that records witness fills (witness::FillRecordingSystem)
 // takes `known` instead of hashing again; every other system computes as poseidon_hash does. A
 // wrong `known` breaks the hash's last constraint, which the prover's row check finds.
 AllocatedNum poseidon_hash_known(r1cs::ConstraintSystem& cs, std::span<const AllocatedNum> preimage,

@@ -2,13 +2,14 @@
 // assembly.
 #include "groth16/cpu_prover.hpp"
 
+#include "common/reclaimer.hpp"
 #include "common/stopwatch.hpp"
 #include "groth16/proof_assembly.hpp"
 #include "groth16/snarkjs_qap.hpp"
 #include "msm/msm.hpp"
 #include "ntt/ntt.hpp"
-#include "r1cs/recorded_synthesis.hpp"
 #include "r1cs/row_check.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -55,6 +56,27 @@ Result<std::vector<Fr>> compute_h(const r1cs::ProvingAssignment& cs, QapConventi
 }  // namespace
 
 Result<std::vector<Proof>> CpuProver::prove_timed(const ProvingKey& pk,
+                                                  std::span<const witness::PartitionWitness* const> circuits,
+                                                  QapConvention convention, BlindingSource& blinding,
+                                                  ProverTimings* timings) {
+  CUZK_RETURN_IF_ERROR(check_batch(pk, circuits, convention));
+  std::vector<Proof> proofs;
+  r1cs::ProvingAssignment whole;  // one circuit's at a time, its memory reused by the next
+  for (size_t index = 0; index < circuits.size(); ++index) {
+    Stopwatch product;
+    if (Status s = witness::materialize(*circuits[index], whole, pool_); !s.is_ok()) return circuit_error(index, s);
+    if (Status s = r1cs::check_rows(whole, pool_); !s.is_ok()) return circuit_error(index, s);
+    if (convention == QapConvention::kBellperson) whole.append_input_constraints();
+    if (timings != nullptr) timings->product_ms += product.lap_ms();
+    const r1cs::ProvingAssignment* const one[] = {&whole};
+    CUZK_ASSIGN_OR_RETURN(std::vector<Proof> proof, prove_timed(pk, one, convention, blinding, timings));
+    proofs.push_back(proof.front());
+  }
+  Reclaimer::shared().dispose(std::move(whole));  // a whole circuit's memory: freed off the caller's path
+  return proofs;
+}
+
+Result<std::vector<Proof>> CpuProver::prove_timed(const ProvingKey& pk,
                                                   std::span<const r1cs::ProvingAssignment* const> circuits,
                                                   QapConvention convention, BlindingSource& blinding,
                                                   ProverTimings* timings) {
@@ -67,16 +89,7 @@ Result<std::vector<Proof>> CpuProver::prove_timed(const ProvingKey& pk,
   proofs.reserve(circuits.size());
   for (size_t index = 0; index < circuits.size(); ++index) {
     Stopwatch phase;
-    // A deferred assignment is made whole here (its rows checked, as the engine checks the
-    // others before proving); the copy lives for this circuit's proof only.
-    r1cs::ProvingAssignment whole;
-    if (circuits[index]->deferred()) {
-      whole = *circuits[index];
-      if (Status s = r1cs::materialize(whole, pool); !s.is_ok()) return circuit_error(index, s);
-      if (Status s = r1cs::check_rows(whole, pool); !s.is_ok()) return circuit_error(index, s);
-      t.product_ms += phase.lap_ms();
-    }
-    const r1cs::ProvingAssignment& cs = circuits[index]->deferred() ? whole : *circuits[index];
+    const r1cs::ProvingAssignment& cs = *circuits[index];
     auto h = compute_h(cs, convention, pool);
     if (!h.is_ok()) return circuit_error(index, h.status());
     t.ntt_ms += phase.lap_ms();

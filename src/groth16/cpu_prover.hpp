@@ -1,5 +1,7 @@
 // CpuProver: the Groth16 prover on the host (groth16::ProverBackend "cpu"), as explicit phases
-// over constraint data (the ProvingAssignment a synthesis produced), for both QAP conventions:
+// over constraint data, for both QAP conventions. A partition witness is first made whole
+// (witness::materialize: the aux expanded, its fills run, a, b, c from the recorded matrices)
+// and its rows checked; a whole assignment (classic synthesis, the reference) is proved as it is:
 //   1. H (per convention, see prover_backend.hpp):
 //      kBellperson: a, b, c → 3 inverse NTTs, 3 coset NTTs (g = 7), (a·b − c)/Z, 1 inverse
 //                   coset NTT, drop the last coefficient (m − 1 values);
@@ -16,13 +18,14 @@
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "groth16/prover_backend.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::groth16 {
 
 // Milliseconds per phase, summed over the batch.
 struct ProverTimings {
   double ntt_ms = 0, msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0, total_ms = 0;
-  double product_ms = 0;  // deferred assignments made whole (r1cs::materialize) and their rows checked
+  double product_ms = 0;  // partition witnesses made whole (witness::materialize) and their rows checked
 };
 
 class CpuProver final : public ProverBackend {
@@ -34,11 +37,20 @@ class CpuProver final : public ProverBackend {
   std::string describe() const override { return "CPU, " + std::to_string(pool_.size()) + " threads"; }
   bool on_device() const override { return false; }
   // ProverBackend::prove's contract. Reentrant: calls from several threads may share the pool.
-  Result<std::vector<Proof>> prove(const ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> circuits,
+  Result<std::vector<Proof>> prove(const ProvingKey& pk, std::span<const witness::PartitionWitness* const> circuits,
                                    QapConvention convention, BlindingSource& blinding) override {
     return prove_timed(pk, circuits, convention, blinding, nullptr);
   }
   // prove() that also adds each phase's time to *timings (if given).
+  Result<std::vector<Proof>> prove_timed(const ProvingKey& pk,
+                                         std::span<const witness::PartitionWitness* const> circuits,
+                                         QapConvention convention, BlindingSource& blinding, ProverTimings* timings);
+  // The same for whole assignments of classic synthesis (kBellperson: input constraints
+  // appended), proved as they are: their rows are not checked here.
+  Result<std::vector<Proof>> prove(const ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> circuits,
+                                   QapConvention convention, BlindingSource& blinding) {
+    return prove_timed(pk, circuits, convention, blinding, nullptr);
+  }
   Result<std::vector<Proof>> prove_timed(const ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> circuits,
                                          QapConvention convention, BlindingSource& blinding, ProverTimings* timings);
   bool holds(const ProvingKey&) const override { return false; }

@@ -17,30 +17,55 @@
 #include "ff/fr.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/prover_backend.hpp"
+#include "r1cs/density.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::groth16 {
 
-// The proving-key query sizes a synthesized circuit needs, by bellperson's density rules:
-// ic = inputs (ONE included), l = aux, a = inputs + aux in A, b = inputs and aux in B (b_g1
-// and b_g2 alike). The same for both conventions.
+// What a key must fit of one circuit, whichever form it comes in: its variables, its rows (the
+// constraints, with bellperson's input rows where the convention has them) and its densities.
+struct CircuitShape {
+  size_t inputs = 0, aux = 0, rows = 0;
+  const r1cs::DensityBitmap* a_aux_density = nullptr;
+  const r1cs::DensityBitmap* b_input_density = nullptr;
+  const r1cs::DensityBitmap* b_aux_density = nullptr;
+};
+// A whole assignment's (its rows: a's length).
+CircuitShape shape_of(const r1cs::ProvingAssignment& cs);
+// A partition witness's (its rows: the recorded constraints, and the input rows under
+// kBellperson). Precondition: witness.matrices is set.
+CircuitShape shape_of(const witness::PartitionWitness& witness, QapConvention convention);
+
+// The proving-key query sizes a circuit needs, by bellperson's density rules: ic = inputs (ONE
+// included), l = aux, a = inputs + aux in A, b = inputs and aux in B (b_g1 and b_g2 alike). The
+// same for both conventions.
 struct QuerySizes {
   size_t ic = 0, l = 0, a = 0, b = 0;
 };
+QuerySizes query_sizes(const CircuitShape& shape);
 QuerySizes query_sizes(const r1cs::ProvingAssignment& cs);
 
 // OK if `pk` can prove at all (δ in G1 and G2 is not the point at infinity); INVALID_ARGUMENT
 // otherwise.
 Status check_key(const ProvingKey& pk);
 
-// OK if `cs` (circuit `index` of a batch) is complete for `convention` (kBellperson: input
-// constraints appended) with densities and a/b/c covering it, and fits `pk` (query sizes, and
-// the H points: h_size()); INVALID_ARGUMENT naming the circuit and the mismatch.
+// OK if `shape` (circuit `index` of a batch) has densities covering its variables and fits `pk`
+// (query sizes, and the H points: h_size()); INVALID_ARGUMENT naming the circuit and the
+// mismatch.
+Status check_shape(const ProvingKey& pk, const CircuitShape& shape, size_t index, QapConvention convention);
+// check_shape() of a whole assignment, which must also be complete for `convention`
+// (kBellperson: input constraints appended) with a/b/c of one length.
 Status check_assignment_shape(const ProvingKey& pk, const r1cs::ProvingAssignment& cs, size_t index,
                               QapConvention convention);
+// check_shape() of a partition witness, whose matrices must be set and match its variables.
+Status check_witness_shape(const ProvingKey& pk, const witness::PartitionWitness& witness, size_t index,
+                           QapConvention convention);
 
-// check_key(pk), then check_assignment_shape() for every circuit of the batch.
+// check_key(pk), then the shape check of every circuit of the batch.
 Status check_batch(const ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> circuits,
+                   QapConvention convention);
+Status check_batch(const ProvingKey& pk, std::span<const witness::PartitionWitness* const> circuits,
                    QapConvention convention);
 
 // The H-size rule: for a domain of `domain_size` points (a power of two), the number of h

@@ -24,7 +24,7 @@
 #include "common/status.hpp"
 #include "groth16/blinding.hpp"
 #include "groth16/keys.hpp"
-#include "r1cs/proving_assignment.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::groth16 {
 
@@ -40,18 +40,17 @@ class ProverBackend {
   virtual std::string describe() const = 0;
   // True for a backend that proves on an accelerator (a worker of its own in the engine).
   virtual bool on_device() const = 0;
-  // Proves every circuit against `pk` (each must have had append_input_constraints() for
-  // kBellperson; for kSnarkjs, a/b/c cover the m domain rows), one proof each, in order; each
-  // proof draws its own (r, s) from `blinding`. A circuit may be in the deferred form
-  // (ProvingAssignment::deferred(): a, b, c to be computed from its recorded matrices): the
-  // backend computes them — a GPU on its device — and checks a_j·b_j = c_j row by row before
-  // proving it. Errors: kInvalidArgument naming the circuit index and the mismatch with the
-  // key; kUnsatisfiable naming the circuit and the first failing row of a deferred circuit;
-  // kOutOfMemory; kDeviceError; kCancelled.
+  // Proves every circuit against `pk`, one proof each, in order; each proof draws its own
+  // (r, s) from `blinding`. A circuit is a partition witness (witness/partition_witness.hpp): the
+  // backend expands its aux, runs its fills and computes a, b, c from its recorded matrices (the
+  // CPU on the host, a GPU on its device), with bellperson's input rows under kBellperson, and
+  // checks a_j·b_j = c_j row by row before proving it. Errors: kInvalidArgument naming the
+  // circuit index and the mismatch with the key or its matrices; kUnsatisfiable naming the
+  // circuit and the first failing row; kOutOfMemory; kDeviceError; kCancelled.
   // Thread safety: one call at a time per backend (the engine gives each its own worker);
   // holds()/release()/describe() may be called from other threads meanwhile.
   virtual Result<std::vector<Proof>> prove(const ProvingKey& pk,
-                                           std::span<const r1cs::ProvingAssignment* const> circuits,
+                                           std::span<const witness::PartitionWitness* const> circuits,
                                            QapConvention convention, BlindingSource& blinding) = 0;
   // Whether `pk`'s bases already live on this backend's device (GPU affinity); false on the CPU.
   virtual bool holds(const ProvingKey& pk) const = 0;

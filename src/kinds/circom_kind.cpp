@@ -1,5 +1,5 @@
-// The circom kind: zkey loading into the prover seam's key, .wtns payload checks, the snarkjs
-// witness map as synthesis.
+// The circom kind: zkey loading into the prover seam's key and the zkey's matrices, .wtns payload
+// checks, the witness as a partition witness.
 #include "kinds/circom_kind.hpp"
 
 #include <algorithm>
@@ -22,17 +22,20 @@ using engine::ValidatedPayload;
 
 class ZkeySrs final : public LoadedSrs {
  public:
-  explicit ZkeySrs(circom::ZkeyProvingKey k) : key(std::move(k)), pvk(groth16::PreparedVerifyingKey::from(key.pk.vk)) {}
+  explicit ZkeySrs(circom::ZkeyProvingKey k)
+      : key(std::move(k)), pvk(groth16::PreparedVerifyingKey::from(key.pk.vk)), matrices(circom::zkey_matrices(key)) {}
   size_t bytes() const override {
     const groth16::ProvingKey& pk = key.pk;
     return (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(ec::G1Affine) +
-           pk.b_g2.size() * sizeof(ec::G2Affine) + key.coefs.size() * sizeof(circom::ZkeyCoef);
+           pk.b_g2.size() * sizeof(ec::G2Affine) + key.coefs.size() * sizeof(circom::ZkeyCoef) +
+           matrices->host_bytes();
   }
   const groth16::ProvingKey& proving_key() const override { return key.pk; }
   const groth16::PreparedVerifyingKey& verifying_key() const override { return pvk; }
 
   circom::ZkeyProvingKey key;
   groth16::PreparedVerifyingKey pvk;
+  std::shared_ptr<const r1cs::CompactR1cs> matrices;  // every witness of the zkey carries them
 };
 
 // The witness parsed at submission (validate), kept with the job for synthesis.
@@ -44,8 +47,8 @@ class ParsedWitness final : public PreparedPayload {
 
 class CircomCircuit final : public CircuitDef {
  public:
-  CircomCircuit(std::string id, std::string path, uint32_t n_vars, uint32_t domain_size)
-      : id_(std::move(id)), path_(std::move(path)), n_vars_(n_vars), domain_size_(domain_size) {}
+  CircomCircuit(std::string id, std::string path, uint32_t n_vars)
+      : id_(std::move(id)), path_(std::move(path)), n_vars_(n_vars) {}
 
   const std::string& id() const override { return id_; }
   std::string_view kind() const override { return "circom"; }
@@ -54,7 +57,8 @@ class CircomCircuit final : public CircuitDef {
   groth16::QapConvention convention() const override { return groth16::QapConvention::kSnarkjs; }
   engine::ProofEncoding encoding() const override { return engine::ProofEncoding::kSnarkjs; }
   const std::string& srs_path() const override { return path_; }
-  size_t partition_bytes() const override { return (size_t{n_vars_} + 3 * size_t{domain_size_}) * sizeof(ff::Fr); }
+  // The witness, packed: at most one field value a variable.
+  size_t partition_bytes() const override { return size_t{n_vars_} * sizeof(ff::Fr); }
   bool witness_checked_by_rows() const override { return false; }  // a zkey holds no C
   Status ensure_srs_file(ThreadPool&, std::stop_token) const override { return Status::ok(); }
   Status generate_srs(ThreadPool&, std::stop_token) const override {
@@ -75,15 +79,13 @@ class CircomCircuit final : public CircuitDef {
 
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t>,
                                                          const std::shared_ptr<const PreparedPayload>& prepared,
-                                                         size_t, ThreadPool&,
-                                                         const engine::SynthesisOptions&) const override {
-    const circom::ZkeyProvingKey& key = static_cast<const ZkeySrs&>(srs).key;
+                                                         size_t, ThreadPool&) const override {
+    const auto& zkey = static_cast<const ZkeySrs&>(srs);
     const std::vector<ff::Fr>& witness = static_cast<const ParsedWitness&>(*prepared).values;
-    CUZK_ASSIGN_OR_RETURN(circom::WitnessMap map, circom::snarkjs_witness_map(key, witness, witness_name()));
     auto out = std::make_unique<SynthesizedCircuit>();
-    CUZK_ASSIGN_OR_RETURN(out->assignment, circom::snarkjs_assignment(key, witness, std::move(map)));
-    out->public_inputs.assign(witness.begin() + 1, witness.begin() + 1 + key.n_public);
-    return out;
+    CUZK_ASSIGN_OR_RETURN(out->witness, circom::zkey_witness(zkey.key, witness, zkey.matrices, witness_name()));
+    out->public_inputs.assign(witness.begin() + 1, witness.begin() + 1 + zkey.key.n_public);
+    return std::unique_ptr<SynthesizedCircuit>(std::move(out));
   }
 
  private:
@@ -104,7 +106,7 @@ class CircomCircuit final : public CircuitDef {
   }
 
   std::string id_, path_;
-  uint32_t n_vars_, domain_size_;
+  uint32_t n_vars_;
 };
 
 class CircomKind final : public engine::ProofKind {
@@ -122,7 +124,7 @@ class CircomKind final : public engine::ProofKind {
 Result<std::shared_ptr<const CircuitDef>> make_circom_circuit(const std::string& id, const std::string& zkey_path) {
   CUZK_ASSIGN_OR_RETURN(const circom::Zkey header, circom::read_zkey(zkey_path, circom::ZkeyParts::kVerifyingKey));
   return std::shared_ptr<const CircuitDef>(
-      std::make_shared<CircomCircuit>(id, zkey_path, header.n_vars, header.domain_size));
+      std::make_shared<CircomCircuit>(id, zkey_path, header.n_vars));
 }
 
 Result<std::unique_ptr<engine::ProofKind>> make_circom_kind(const std::vector<std::string>& param_dirs,

@@ -1,7 +1,7 @@
 // The circom kind: every `<id>.zkey` in the parameter directories is a circuit `<id>`; the
-// payload is a circom .wtns file's bytes, parsed once at submission. Synthesis is snarkjs's
-// witness map (a_j, b_j from the zkey's coefficients, c_j = a_j·b_j) into a ProvingAssignment;
-// proving follows snarkjs's QAP convention on whichever backend the engine gives it (the GPU
+// payload is a circom .wtns file's bytes, parsed once at submission. Its partition witness is
+// the witness file's values with the zkey's A and B as recorded matrices (c_j = a_j·b_j, as
+// snarkjs's witness map: circom/zkey_prover.hpp); proving follows snarkjs's QAP convention on whichever backend the engine gives it (the GPU
 // included); proofs leave as snarkjs proof.json text with public.json's signals, and pass
 // `snarkjs groth16 verify`. Default priority NORMAL; not batchable.
 #pragma once

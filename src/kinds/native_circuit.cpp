@@ -1,24 +1,18 @@
 // Native circuits: bellperson parameter files (read, or written by the test setup and generated
-// again when damaged), synthesis into a ProvingAssignment with buffer reuse, public inputs from
-// the assignment; optionally through recorded constraint matrices (witness-only synthesis plus
-// the sparse product).
+// again when damaged), the recorded constraint matrices beside them, and each partition's witness
+// with the matrices attached.
 #include "kinds/native_circuit.hpp"
 
 #include <atomic>
-#include <cstdlib>
 #include <filesystem>
 #include <istream>
-#include <mutex>
-#include <optional>
 #include <streambuf>
 
 #include "common/private_files.hpp"
-#include "common/thread_annotations.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "kinds/generated_params.hpp"
 #include "kinds/recorded_matrices.hpp"
-#include "r1cs/recorded_synthesis.hpp"
-#include "r1cs/witness_constraint_system.hpp"
+#include "witness/fill_recording_system.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -53,15 +47,12 @@ class InMemorySrs final : public LoadedSrs {
 
 class NativeCircuit final : public CircuitDef {
  public:
-  explicit NativeCircuit(NativeCircuitSpec spec) : spec_(std::move(spec)) {
-    const bool witness_only = !spec_.assign_prepared || spec_.witness_prepared;
-    if (spec_.recorded_matrices && witness_only && std::getenv(kClassicSynthesisEnv) == nullptr) {
-      auto blank = [circuit = spec_.circuit] { return circuit({}, 0); };
-      recorded_ = std::make_unique<RecordedMatrices>(spec_.id, spec_.params_path, blank);
-      recorded_in_memory_ = std::make_unique<RecordedMatrices>(spec_.id, std::string(), blank);
-    }
-  }
+  explicit NativeCircuit(NativeCircuitSpec spec)
+      : spec_(std::move(spec)),
+        recorded_(spec_.id, spec_.params_path, blank_circuit()),
+        recorded_in_memory_(spec_.id, std::string(), blank_circuit()) {}
 
+  const NativeCircuitSpec& spec() const { return spec_; }
   const std::string& id() const override { return spec_.id; }
   std::string_view kind() const override { return spec_.kind; }
   engine::Priority default_priority() const override { return spec_.priority; }
@@ -69,12 +60,7 @@ class NativeCircuit final : public CircuitDef {
   groth16::QapConvention convention() const override { return groth16::QapConvention::kBellperson; }
   engine::ProofEncoding encoding() const override { return engine::ProofEncoding::kBellperson; }
   const std::string& srs_path() const override { return spec_.params_path; }
-  size_t partition_bytes() const override { return spec_.partition_bytes; }
-  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
-    if (spec_.prepare) return spec_.prepare(payload);
-    CUZK_ASSIGN_OR_RETURN(const size_t partitions, spec_.validate(payload));
-    return ValidatedPayload{partitions, nullptr};
-  }
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override { return spec_.prepare(payload); }
 
   Status ensure_srs_file(ThreadPool& pool, std::stop_token stop) const override {
     std::error_code ec;
@@ -103,7 +89,7 @@ class NativeCircuit final : public CircuitDef {
     CUZK_RETURN_IF_ERROR(write_generated_params(
         spec_.params_path, [&](std::ostream& out) { return groth16::write_proving_key(pk, out, pool); }));
     // The recorded matrices are made with the parameters (`cuzk setup`), not at the first proof.
-    if (recorded_) CUZK_RETURN_IF_ERROR(recorded_->get(pool).status());
+    CUZK_RETURN_IF_ERROR(recorded_.get(pool).status());
     return Status::ok();
   }
 
@@ -122,94 +108,43 @@ class NativeCircuit final : public CircuitDef {
     return std::shared_ptr<const LoadedSrs>(std::make_shared<engine::KeySrs>(std::move(pk)));
   }
 
-  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t> payload,
+  Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t>,
                                                          const std::shared_ptr<const PreparedPayload>& prepared,
-                                                         size_t partition, ThreadPool& pool,
-                                                         const engine::SynthesisOptions& options) const override {
-    std::unique_ptr<SynthesizedCircuit> out;
-    {
-      MutexLock lock(free_mutex_);
-      if (!free_.empty()) {
-        out = std::move(free_.back());
-        free_.pop_back();
-      }
+                                                         size_t partition, ThreadPool& pool) const override {
+    if (!prepared) return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
+    CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const r1cs::CompactR1cs> matrices, recorded_matrices(srs).get(pool));
+    CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness(*prepared, partition, pool));
+    auto out = std::make_unique<SynthesizedCircuit>();
+    out->witness = std::move(done.witness);
+    out->witness.matrices = std::move(matrices);
+    if (Status s = out->witness.check_matrices(); !s.is_ok()) {
+      return Status(s.code(), "circuit '" + spec_.id + "' partition " + std::to_string(partition) + ": " + s.message());
     }
-    if (!out) out = std::make_unique<SynthesizedCircuit>();
-    if (spec_.assign_prepared && !prepared) {
-      return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
-    }
-    std::optional<std::vector<ff::Fr>> public_inputs;  // as the verifier computes them, where the kind gives them
-    if (recorded_) {
-      CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const r1cs::CompactR1cs> shape, recorded_matrices(srs).get(pool));
-      r1cs::WitnessAssignment witness;
-      // A deferred partition goes to a device prover, which computes Poseidon's internal values
-      // itself (r1cs/deferred_poseidon.hpp).
-      const r1cs::WitnessOptions witness_options{.defer_poseidon = options.defer_product};
-      if (spec_.assign_prepared) {
-        CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness_prepared(*prepared, partition, pool, witness_options));
-        witness = std::move(done.witness);
-        public_inputs = std::move(done.public_inputs);
-      } else {
-        CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
-        CUZK_ASSIGN_OR_RETURN(witness, r1cs::synthesize_witness(*circuit, witness_options));
-      }
-      if (options.defer_product) {
-        CUZK_RETURN_IF_ERROR(r1cs::defer_from_witness(std::move(witness), std::move(shape), out->assignment));
-      } else {
-        CUZK_RETURN_IF_ERROR(r1cs::assign_from_witness(witness, *shape, out->assignment, pool));
-      }
-    } else if (spec_.assign_prepared) {
-      CUZK_ASSIGN_OR_RETURN(PreparedSynthesis done,
-                            spec_.assign_prepared(*prepared, partition, std::move(out->assignment), pool));
-      out->assignment = std::move(done.assignment);
-      public_inputs = std::move(done.public_inputs);
-    } else if (spec_.assign) {
-      CUZK_ASSIGN_OR_RETURN(out->assignment, spec_.assign(payload, partition, std::move(out->assignment), pool));
-    } else {
-      CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(payload, partition));
-      out->assignment = r1cs::ProvingAssignment();
-      CUZK_RETURN_IF_ERROR(circuit->synthesize(out->assignment));
-    }
-    out->assignment.append_input_constraints();
-    if (public_inputs) {
-      out->public_inputs = std::move(*public_inputs);
-    } else {
-      const auto& inputs = out->assignment.input_assignment;
-      out->public_inputs.assign(inputs.begin() + (inputs.empty() ? 0 : 1), inputs.end());
-    }
-    if (out->assignment.deferred()) deferred_bytes_seen_.store(out->bytes(), std::memory_order_relaxed);
-    return out;
+    out->public_inputs = std::move(done.public_inputs);
+    witness_bytes_seen_.store(out->bytes(), std::memory_order_relaxed);
+    return std::unique_ptr<SynthesizedCircuit>(std::move(out));
   }
 
-  // The last deferred partition's bytes with a quarter to spare (a witness's share of field
-  // values varies a little); partition_bytes() until one was synthesized.
-  size_t deferred_partition_bytes() const override {
-    if (!recorded_) return partition_bytes();
-    const size_t seen = deferred_bytes_seen_.load(std::memory_order_relaxed);
-    return seen == 0 ? partition_bytes() : seen + seen / 4;
+  // The last partition's witness with a quarter to spare (a witness's share of field values
+  // varies a little); the spec's bound until one was synthesized.
+  size_t partition_bytes() const override {
+    const size_t seen = witness_bytes_seen_.load(std::memory_order_relaxed);
+    return seen == 0 ? spec_.partition_bytes : seen + seen / 4;
   }
 
   // The recorded matrices, once read or recorded (for the parameter file's and for parameters
   // made in memory).
-  size_t resident_bytes() const override {
-    return recorded_ ? recorded_->held_bytes() + recorded_in_memory_->held_bytes() : 0;
-  }
-
-  void recycle(std::unique_ptr<SynthesizedCircuit> done) const override {
-    if (spec_.assign || spec_.assign_prepared || recorded_) {
-      MutexLock lock(free_mutex_);
-      if (free_.size() < spec_.recycled_assignments) {
-        free_.push_back(std::move(done));
-        return;
-      }
-    }
-    CircuitDef::recycle(std::move(done));
-  }
+  size_t resident_bytes() const override { return recorded_.held_bytes() + recorded_in_memory_.held_bytes(); }
 
  private:
-  // The INSECURE test setup over partition 0's shape, fixed-base work on the spec's multiplier.
+  RecordedMatrices::BlankCircuit blank_circuit() const {
+    return [circuit = spec_.circuit] { return circuit(nullptr, 0); };
+  }
+
+  // The INSECURE test setup over the blank circuit's shape, fixed-base work on the spec's
+  // multiplier.
   Result<groth16::ProvingKey> test_setup(ThreadPool& pool, std::stop_token stop) const {
-    CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit({}, 0));
+    CUZK_ASSIGN_OR_RETURN(auto circuit, spec_.circuit(nullptr, 0));
     const std::unique_ptr<groth16::GeneratorMultiplier> multiplier =
         spec_.multiplier ? spec_.multiplier() : nullptr;  // null: the host
     return groth16::insecure_circuit_setup(*circuit, std::hash<std::string>{}(spec_.id), pool, multiplier.get(),
@@ -217,9 +152,9 @@ class NativeCircuit final : public CircuitDef {
   }
 
   // The recorded matrices for parameters `srs`: beside the parameter file, or in memory for
-  // parameters made in memory. Requires recorded_.
+  // parameters made in memory.
   const RecordedMatrices& recorded_matrices(const LoadedSrs& srs) const {
-    return dynamic_cast<const InMemorySrs*>(&srs) != nullptr ? *recorded_in_memory_ : *recorded_;
+    return dynamic_cast<const InMemorySrs*>(&srs) != nullptr ? recorded_in_memory_ : recorded_;
   }
 
   // Whether a damaged file at params_path is cuzk's own to generate again: in the daemon's
@@ -231,11 +166,9 @@ class NativeCircuit final : public CircuitDef {
   }
 
   NativeCircuitSpec spec_;
-  std::unique_ptr<RecordedMatrices> recorded_;            // with spec_.recorded_matrices
-  std::unique_ptr<RecordedMatrices> recorded_in_memory_;  // with recorded_, for InMemorySrs
-  mutable std::atomic<size_t> deferred_bytes_seen_{0};
-  mutable Mutex free_mutex_;
-  mutable std::vector<std::unique_ptr<SynthesizedCircuit>> free_ CUZK_GUARDED_BY(free_mutex_);
+  RecordedMatrices recorded_;            // beside the parameter file
+  RecordedMatrices recorded_in_memory_;  // for InMemorySrs
+  mutable std::atomic<size_t> witness_bytes_seen_{0};
 };
 
 }  // namespace
@@ -246,16 +179,33 @@ uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition) {
   return seed;
 }
 
-Result<size_t> check_seed_payload(const std::string& id, std::span<const uint8_t> payload, size_t partitions) {
+Result<engine::ValidatedPayload> prepare_seed_payload(const std::string& id, std::span<const uint8_t> payload,
+                                                      size_t partitions) {
   if (payload.size() > 64) {
     return Status::invalid_argument("circuit '" + id + "': the payload is a seed of at most 64 bytes, got " +
                                     std::to_string(payload.size()));
   }
-  return partitions;
+  return engine::ValidatedPayload{partitions, std::make_shared<RawPayload>(payload)};
+}
+
+std::span<const uint8_t> raw_payload_bytes(const engine::PreparedPayload* prepared) {
+  const auto* raw = dynamic_cast<const RawPayload*>(prepared);
+  return raw != nullptr ? std::span<const uint8_t>(raw->bytes) : std::span<const uint8_t>();
+}
+
+Result<PreparedWitness> witness_of(const r1cs::Circuit& circuit) {
+  CUZK_ASSIGN_OR_RETURN(witness::PartitionWitness w, witness::synthesize_partition_witness(circuit));
+  std::vector<ff::Fr> public_inputs(w.values.inputs.begin() + 1, w.values.inputs.end());
+  return PreparedWitness{std::move(w), std::move(public_inputs)};
 }
 
 std::shared_ptr<const engine::CircuitDef> make_native_circuit(NativeCircuitSpec spec) {
   return std::make_shared<NativeCircuit>(std::move(spec));
+}
+
+const NativeCircuitSpec* native_circuit_spec(const engine::CircuitDef& def) {
+  const auto* native = dynamic_cast<const NativeCircuit*>(&def);
+  return native != nullptr ? &native->spec() : nullptr;
 }
 
 }  // namespace cuzk::kinds

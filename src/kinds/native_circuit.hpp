@@ -1,8 +1,9 @@
 // Native circuits: a C++ r1cs::Circuit per partition, parameters in a bellperson .params file,
 // bellperson's QAP convention and 192-byte proofs. The Filecoin proof kinds and the synthetic
-// Filecoin-shaped benchmark circuits are native circuits: each kind describes its circuits
-// with a NativeCircuitSpec and make_native_circuit() does the rest (parameter files, their
-// test setup, synthesis with buffer reuse).
+// Filecoin-shaped benchmark circuits are native circuits: each kind describes its circuits with
+// a NativeCircuitSpec — how to prepare a payload, the circuit of a partition, and the partition's
+// witness — and make_native_circuit() does the rest (parameter files and their test setup, the
+// recorded constraint matrices, the witness handed to the prover with them).
 #pragma once
 
 #include <cstdint>
@@ -10,13 +11,13 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/circuit.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/constraint_system.hpp"
-#include "r1cs/proving_assignment.hpp"
-#include "r1cs/witness.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::kinds {
 
@@ -24,25 +25,13 @@ namespace cuzk::kinds {
 // host's. Given by the composition root (backend::make_gpu_generator_multiplier).
 using MultiplierFactory = std::function<std::unique_ptr<groth16::GeneratorMultiplier>()>;
 
-// One partition synthesized from a prepared payload: the assignment (input constraints not yet
-// appended) and its public inputs without ONE, as the verifier computes them (not read back
-// from the assignment).
-struct PreparedSynthesis {
-  r1cs::ProvingAssignment assignment;
-  std::vector<ff::Fr> public_inputs;
-};
-
-// One partition synthesized witness-only from a prepared payload: its input and aux
-// assignments (r1cs::WitnessConstraintSystem) and its public inputs without ONE, as the verifier
-// computes them.
+// One partition's witness synthesized from a prepared payload (witness-only, its fills recorded:
+// witness::FillRecordingSystem; the recorded matrices are attached by the native circuit) and its
+// public inputs without ONE, as the verifier computes them.
 struct PreparedWitness {
-  r1cs::WitnessAssignment witness;
+  witness::PartitionWitness witness;
   std::vector<ff::Fr> public_inputs;
 };
-
-// Set (to anything) in the environment when a native circuit is made, CUZK_CLASSIC_SYNTHESIS
-// turns recorded_matrices off for it: classic synthesis, the reference (tests compare the two).
-inline constexpr const char* kClassicSynthesisEnv = "CUZK_CLASSIC_SYNTHESIS";
 
 struct NativeCircuitSpec {
   std::string id;
@@ -50,61 +39,68 @@ struct NativeCircuitSpec {
   engine::Priority priority = engine::Priority::kNormal;
   bool batchable = false;
   std::string params_path;  // bellperson .params
-  // If the file is missing, make it with the insecure test setup over partition 0's shape (for
-  // tests and benchmarks only: such parameters are forgeable).
+  // If the file is missing, make it with the insecure test setup over the blank circuit's shape
+  // (for tests and benchmarks only: such parameters are forgeable).
   bool generate_missing_params = false;
   // The daemon's generated-params folder: with generate_missing_params, a file there that cuzk
   // generated (kinds/generated_params: its sidecar) and that no longer matches its checksum is
   // generated again. A file anywhere else (an operator's) is never touched.
   std::string generated_dir;
   MultiplierFactory multiplier;  // for the test setup; unset → the host
-  size_t partition_bytes = 0;    // working memory of one synthesized partition (estimate)
-  // Checks a payload; returns its number of partitions.
-  std::function<Result<size_t>(std::span<const uint8_t> payload)> validate;
-  // The circuit of one partition with its witness (payload = an empty span: any witness, for
-  // recording the shape).
-  std::function<Result<std::unique_ptr<r1cs::Circuit>>(std::span<const uint8_t> payload, size_t partition)> circuit;
-  // Optional: synthesis straight into an assignment (a circuit that synthesizes its parts in
-  // parallel on `pool`), reusing the memory of `reuse` (a proved assignment of this circuit, or
-  // empty); without it, circuit(payload, partition)->synthesize() on one thread.
-  std::function<Result<r1cs::ProvingAssignment>(std::span<const uint8_t> payload, size_t partition,
-                                                r1cs::ProvingAssignment reuse, ThreadPool& pool)>
-      assign;
-  // Optional, for a payload parsed and checked once at submission (a Commit-1 output): when
-  // set it replaces `validate`, and the PreparedPayload it returns goes to `assign_prepared`
-  // (the engine then releases the raw bytes).
+  // Working memory of one partition until the first is synthesized (an upper bound: its whole
+  // form); from then on the last partition's witness with a quarter to spare.
+  size_t partition_bytes = 0;
+  // Parses and checks a payload, once, at submission: its number of partitions and what it
+  // parsed, which the other hooks read (the engine then releases the raw bytes).
   std::function<Result<engine::ValidatedPayload>(std::span<const uint8_t> payload)> prepare;
-  // With `prepare`: one partition from the prepared payload into an assignment reusing the
-  // memory of `reuse` (as `assign`), with the public inputs as the verifier computes them.
-  std::function<Result<PreparedSynthesis>(const engine::PreparedPayload& prepared, size_t partition,
-                                          r1cs::ProvingAssignment reuse, ThreadPool& pool)>
-      assign_prepared;
-  // Proved assignments kept for reuse by `assign` / `assign_prepared` / recorded_matrices
-  // (each holds a whole circuit's memory).
-  size_t recycled_assignments = 2;
-  // Optional, with `prepare` and `assign_prepared`: the witness-only counterpart of
-  // assign_prepared (the partition synthesized on a WitnessConstraintSystem, in parallel on
-  // `pool` where the circuit has parallel parts, with `options`), for recorded_matrices.
-  std::function<Result<PreparedWitness>(const engine::PreparedPayload& prepared, size_t partition, ThreadPool& pool,
-                                        r1cs::WitnessOptions options)>
-      witness_prepared;
-  // Synthesis through recorded constraint matrices (kinds/recorded_matrices.hpp): the partition
-  // synthesizes witness-only — circuit(payload, partition) on a WitnessConstraintSystem, or
-  // `witness_prepared` for a kind with prepared payloads — and a, b, c and the densities come
-  // from the circuit's A, B, C (r1cs::assign_from_witness), recorded from circuit({}, 0) when
-  // the parameters are generated or on first use and cached beside them (kept in memory, not
-  // cached, for parameters made in memory by make_test_srs or without a parameter file),
-  // bit-identical to classic synthesis. Replaces `assign`, and `assign_prepared` where `witness_prepared` is set.
-  // kClassicSynthesisEnv turns it off.
-  bool recorded_matrices = false;
+  // The circuit of one partition of a prepared payload; with `prepared` null, a blank instance
+  // of the circuit's shape (any witness), from which the test setup and the recorded matrices
+  // are made. Classic synthesis of it is the reference the witness is tested against.
+  std::function<Result<std::unique_ptr<r1cs::Circuit>>(const engine::PreparedPayload* prepared, size_t partition)>
+      circuit;
+  // The partition's witness, equal value for value to classic synthesis of
+  // circuit(&prepared, partition) once its fills run, with the public inputs as the verifier
+  // computes them; parts that synthesize in parallel run on `pool`.
+  std::function<Result<PreparedWitness>(const engine::PreparedPayload& prepared, size_t partition, ThreadPool& pool)>
+      witness;
 };
 
 std::shared_ptr<const engine::CircuitDef> make_native_circuit(NativeCircuitSpec spec);
 
+// The spec `def` was made from, or null when it is not a native circuit (for the tests that
+// compare its witness with classic synthesis of its circuit).
+const NativeCircuitSpec* native_circuit_spec(const engine::CircuitDef& def);
+
+// PreparedWitness of `circuit`, witness-only with its fills recorded, its public inputs the ones
+// it allocated (for kinds whose circuit is its own verifier's source). Errors: the circuit's.
+Result<PreparedWitness> witness_of(const r1cs::Circuit& circuit);
+
+// The prepared payload behind `prepared` as the kind's own type, or kInternal naming circuit `id`
+// and what the payload should have been (`what`: "a Commit-1 output").
+template <class Prepared>
+Result<const Prepared*> prepared_as(const std::string& id, const engine::PreparedPayload& prepared,
+                                    std::string_view what) {
+  const auto* typed = dynamic_cast<const Prepared*>(&prepared);
+  if (typed == nullptr) {
+    return Status::internal("circuit '" + id + "': the prepared payload is not " + std::string(what));
+  }
+  return typed;
+}
+
+// A payload kept as it came (a seed of a seeded circuit), for circuits that parse nothing.
+class RawPayload final : public engine::PreparedPayload {
+ public:
+  explicit RawPayload(std::span<const uint8_t> payload) : bytes(payload.begin(), payload.end()) {}
+  std::vector<uint8_t> bytes;
+};
+
 // A 64-bit seed from a payload and a partition index (FNV-1a).
 uint64_t seed_from_payload(std::span<const uint8_t> payload, size_t partition);
 
-// The payload check of seeded circuits: at most 64 bytes; returns `partitions`.
-Result<size_t> check_seed_payload(const std::string& id, std::span<const uint8_t> payload, size_t partitions);
+// The payload check of seeded circuits: at most 64 bytes; `partitions` partitions of a RawPayload.
+Result<engine::ValidatedPayload> prepare_seed_payload(const std::string& id, std::span<const uint8_t> payload,
+                                                      size_t partitions);
+// The bytes of a RawPayload (empty for anything else).
+std::span<const uint8_t> raw_payload_bytes(const engine::PreparedPayload* prepared);
 
 }  // namespace cuzk::kinds

@@ -1,6 +1,5 @@
 // The PoRep C2 kind as native circuits over Commit-1 outputs: parsing and the native checks at
-// submission, the verifier's public inputs, partition synthesis witness-only (for the recorded
-// matrices, the default) or classic into a reused assignment.
+// submission, the verifier's public inputs, each partition's witness.
 #include "kinds/porep_kind.hpp"
 
 #include <filesystem>
@@ -11,7 +10,7 @@
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
 #include "kinds/sector_sizes.hpp"
-#include "r1cs/witness_constraint_system.hpp"
+#include "witness/fill_recording_system.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -59,28 +58,32 @@ Status check_partition_index(const std::string& id, const PreparedCommit1& prepa
                                   std::to_string(prepared.public_inputs.size()));
 }
 
-// Partition `k` of a prepared output into `assignment` (cleared, sized for the circuit), and
-// the verifier's public inputs checked against the ones the circuit allocated.
-Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin::CircuitSize& size,
-                                           const PreparedCommit1& prepared, size_t k,
-                                           r1cs::ProvingAssignment assignment) {
-  CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
-  assignment.clear();
-  // Input constraints are appended after synthesis: one row per input more.
-  assignment.reserve(size.constraints + size.inputs, size.aux, size.inputs);
-  CUZK_RETURN_IF_ERROR(synthesize_commit1_partition(assignment, prepared.config, prepared.input.output, k));
-  CUZK_RETURN_IF_ERROR(check_public_inputs(id, k, assignment.input_assignment, prepared.public_inputs[k]));
-  return PreparedSynthesis{std::move(assignment), prepared.public_inputs[k]};
+// The prepared Commit-1 output behind `prepared`, or kInternal naming circuit `id`.
+Result<const PreparedCommit1*> commit1_of(const std::string& id, const engine::PreparedPayload& prepared) {
+  return prepared_as<PreparedCommit1>(id, prepared, "a Commit-1 output");
 }
 
-// Partition `k` of a prepared output witness-only, its public inputs checked as assign_partition's.
-Result<PreparedWitness> witness_partition(const std::string& id, const PreparedCommit1& prepared, size_t k,
-                                         r1cs::WitnessOptions options) {
+// Partition `k` of a prepared output, as a circuit (the reference synthesis).
+class Commit1PartitionCircuit final : public r1cs::Circuit {
+ public:
+  Commit1PartitionCircuit(const PreparedCommit1& prepared, size_t k) : prepared_(prepared), k_(k) {}
+  Status synthesize(r1cs::ConstraintSystem& cs) const override {
+    return synthesize_commit1_partition(cs, prepared_.config, prepared_.input.output, k_);
+  }
+
+ private:
+  const PreparedCommit1& prepared_;  // outlives the circuit (the job holds it)
+  size_t k_;
+};
+
+// Partition `k` of a prepared output's witness, its public inputs checked against the ones the
+// circuit allocated.
+Result<PreparedWitness> witness_partition(const std::string& id, const PreparedCommit1& prepared, size_t k) {
   CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
-  r1cs::WitnessConstraintSystem cs(options);
-  CUZK_RETURN_IF_ERROR(synthesize_commit1_partition(cs, prepared.config, prepared.input.output, k));
-  CUZK_RETURN_IF_ERROR(check_public_inputs(id, k, cs.witness().inputs, prepared.public_inputs[k]));
-  return PreparedWitness{std::move(cs).take(), prepared.public_inputs[k]};
+  CUZK_ASSIGN_OR_RETURN(witness::PartitionWitness witness,
+                        witness::synthesize_partition_witness(Commit1PartitionCircuit(prepared, k)));
+  CUZK_RETURN_IF_ERROR(check_public_inputs(id, k, witness.values.inputs, prepared.public_inputs[k]));
+  return PreparedWitness{std::move(witness), prepared.public_inputs[k]};
 }
 
 class PorepKind final : public engine::ProofKind {
@@ -224,17 +227,14 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
   spec.generate_missing_params = params_file.empty() && sector_size <= kPorepMaxGeneratedSectorSize;
   spec.generated_dir = params.generated_dir;
   spec.multiplier = std::move(multiplier);
-  // a, b, c per row (input rows included), the aux and input assignments.
+  // The whole form's bound: a, b, c per row (input rows included), the aux and input assignments.
   spec.partition_bytes = ((size.constraints + size.inputs) * 3 + size.aux + size.inputs) * sizeof(ff::Fr);
-  // A proved assignment is kept for the next partition (its memory already faulted in); at 32
-  // and 64 GiB one is ≈ 17 GB outside the working-memory budget, so only one is kept there.
-  spec.recycled_assignments = sector_size > kPorepMaxGeneratedSectorSize * 64 ? 1 : 2;
-  spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {
-    return Status::internal("porep circuits validate through prepare");
-  };
-  spec.circuit = [config](std::span<const uint8_t> payload, size_t) -> Result<std::unique_ptr<r1cs::Circuit>> {
-    if (!payload.empty()) return Status::internal("porep circuits synthesize from a prepared Commit-1 output");
-    return std::unique_ptr<r1cs::Circuit>(std::make_unique<BlankPorepCircuit>(config));
+  spec.circuit = [id = spec.id, config](const engine::PreparedPayload* prepared,
+                                        size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
+    if (prepared == nullptr) return std::unique_ptr<r1cs::Circuit>(std::make_unique<BlankPorepCircuit>(config));
+    CUZK_ASSIGN_OR_RETURN(const PreparedCommit1* commit1, commit1_of(id, *prepared));
+    CUZK_RETURN_IF_ERROR(check_partition_index(id, *commit1, partition));
+    return std::unique_ptr<r1cs::Circuit>(std::make_unique<Commit1PartitionCircuit>(*commit1, partition));
   };
   spec.prepare = [id = spec.id, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
     CUZK_ASSIGN_OR_RETURN(std::shared_ptr<PreparedCommit1> prepared,
@@ -242,20 +242,11 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
     const size_t partitions = prepared->config.partitions;
     return engine::ValidatedPayload{partitions, std::move(prepared)};
   };
-  spec.assign_prepared = [id = spec.id, size](const engine::PreparedPayload& prepared, size_t partition,
-                                              r1cs::ProvingAssignment reuse,
-                                              ThreadPool&) -> Result<PreparedSynthesis> {
-    const auto* commit1 = dynamic_cast<const PreparedCommit1*>(&prepared);
-    if (commit1 == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a Commit-1 output");
-    return assign_partition(id, size, *commit1, partition, std::move(reuse));
+  spec.witness = [id = spec.id](const engine::PreparedPayload& prepared, size_t partition,
+                                ThreadPool&) -> Result<PreparedWitness> {
+    CUZK_ASSIGN_OR_RETURN(const PreparedCommit1* commit1, commit1_of(id, prepared));
+    return witness_partition(id, *commit1, partition);
   };
-  spec.witness_prepared = [id = spec.id](const engine::PreparedPayload& prepared, size_t partition, ThreadPool&,
-                                        r1cs::WitnessOptions options) -> Result<PreparedWitness> {
-    const auto* commit1 = dynamic_cast<const PreparedCommit1*>(&prepared);
-    if (commit1 == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a Commit-1 output");
-    return witness_partition(id, *commit1, partition, options);
-  };
-  spec.recorded_matrices = true;
   return make_native_circuit(std::move(spec));
 }
 

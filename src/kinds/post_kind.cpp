@@ -1,6 +1,6 @@
 // The PoSt kinds as native circuits over vanilla proofs (or a benchmark seed): decoding and the
-// native checks at submission, the verifier's public inputs, sectors synthesized in parallel —
-// witness-only (for the recorded matrices, the default) or classic into a reused assignment.
+// native checks at submission, the verifier's public inputs, the partition's witness with its
+// sectors synthesized in parallel.
 #include "kinds/post_kind.hpp"
 
 #include <iterator>
@@ -117,14 +117,16 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
   spec.generated_dir = params.generated_dir;
   spec.multiplier = std::move(multiplier);
   spec.partition_bytes = (shape.constraints * 3 + shape.aux + shape.inputs) * sizeof(ff::Fr);
-  spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {
-    return Status::internal("PoSt circuits validate through prepare");
-  };
-  // The shape, for the test setup: a synthetic partition.
-  spec.circuit = [config](std::span<const uint8_t> payload, size_t) -> Result<std::unique_ptr<r1cs::Circuit>> {
-    ThreadPool one(1);
+  // A prepared request's partition, or the shape (for the test setup and the recorded matrices):
+  // a synthetic partition.
+  spec.circuit = [config](const engine::PreparedPayload* prepared, size_t) -> Result<std::unique_ptr<r1cs::Circuit>> {
+    if (const auto* post = dynamic_cast<const PreparedPost*>(prepared)) {
+      return std::unique_ptr<r1cs::Circuit>(std::make_unique<filecoin::FallbackPoStCircuit>(post->partition.circuit));
+    }
+    const auto* seed = dynamic_cast<const PreparedPostSeed*>(prepared);
     CUZK_ASSIGN_OR_RETURN(filecoin::PostInstance inst,
-                          filecoin::synthetic_post_instance(config, seed_from_payload(payload, 0), one));
+                          filecoin::synthetic_post_instance(config, seed != nullptr ? seed->seed : seed_from_payload({}, 0),
+                                                            ThreadPool::shared()));
     return std::unique_ptr<r1cs::Circuit>(std::make_unique<filecoin::FallbackPoStCircuit>(std::move(inst.circuit)));
   };
   spec.prepare = [id, kind, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
@@ -144,39 +146,21 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
                           prepare_post_payload(payload, kind, sector_size, "circuit '" + id + "'", pool));
     return engine::ValidatedPayload{1, std::move(prepared)};
   };
-  spec.assign_prepared = [id, config](const engine::PreparedPayload& prepared, size_t partition,
-                                      r1cs::ProvingAssignment reuse, ThreadPool& pool) -> Result<PreparedSynthesis> {
+  spec.witness = [id, config](const engine::PreparedPayload& prepared, size_t partition,
+                              ThreadPool& pool) -> Result<PreparedWitness> {
     if (partition != 0) return Status::invalid_argument("circuit '" + id + "' has one partition");
     if (const auto* post = dynamic_cast<const PreparedPost*>(&prepared)) {
-      CUZK_ASSIGN_OR_RETURN(r1cs::ProvingAssignment assignment,
-                            filecoin::synthesize_parallel(post->partition.circuit, pool, 0, std::move(reuse)));
-      return PreparedSynthesis{std::move(assignment), post->partition.public_inputs};
-    }
-    if (const auto* seed = dynamic_cast<const PreparedPostSeed*>(&prepared)) {
-      CUZK_ASSIGN_OR_RETURN(filecoin::PostInstance inst, filecoin::synthetic_post_instance(config, seed->seed, pool));
-      CUZK_ASSIGN_OR_RETURN(r1cs::ProvingAssignment assignment,
-                            filecoin::synthesize_parallel(inst.circuit, pool, 0, std::move(reuse)));
-      return PreparedSynthesis{std::move(assignment), std::move(inst.public_inputs)};
-    }
-    return Status::internal("circuit '" + id + "': the prepared payload is not a PoSt request");
-  };
-  spec.witness_prepared = [id, config](const engine::PreparedPayload& prepared, size_t partition, ThreadPool& pool,
-                                       r1cs::WitnessOptions options) -> Result<PreparedWitness> {
-    if (partition != 0) return Status::invalid_argument("circuit '" + id + "' has one partition");
-    if (const auto* post = dynamic_cast<const PreparedPost*>(&prepared)) {
-      CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness,
-                            filecoin::synthesize_witness_parallel(post->partition.circuit, pool, options));
+      CUZK_ASSIGN_OR_RETURN(witness::PartitionWitness witness,
+                            filecoin::synthesize_witness_parallel(post->partition.circuit, pool));
       return PreparedWitness{std::move(witness), post->partition.public_inputs};
     }
     if (const auto* seed = dynamic_cast<const PreparedPostSeed*>(&prepared)) {
       CUZK_ASSIGN_OR_RETURN(filecoin::PostInstance inst, filecoin::synthetic_post_instance(config, seed->seed, pool));
-      CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness,
-                            filecoin::synthesize_witness_parallel(inst.circuit, pool, options));
+      CUZK_ASSIGN_OR_RETURN(witness::PartitionWitness witness, filecoin::synthesize_witness_parallel(inst.circuit, pool));
       return PreparedWitness{std::move(witness), std::move(inst.public_inputs)};
     }
     return Status::internal("circuit '" + id + "': the prepared payload is not a PoSt request");
   };
-  spec.recorded_matrices = true;
   return make_native_circuit(std::move(spec));
 }
 

@@ -1,6 +1,5 @@
 // The SnapDeals kind as native circuits over vanilla partition proofs: decoding and the native
-// checks at submission, the verifier's public inputs, partition synthesis witness-only (for the
-// recorded matrices, the default) or classic into a reused assignment.
+// checks at submission, the verifier's public inputs, each partition's witness.
 #include "kinds/snap_kind.hpp"
 
 #include "filecoin/post_kind.hpp"
@@ -9,7 +8,7 @@
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
 #include "kinds/sector_sizes.hpp"
-#include "r1cs/witness_constraint_system.hpp"
+#include "witness/fill_recording_system.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -27,25 +26,9 @@ Status check_partition_index(const std::string& id, const PreparedSnap& prepared
                                   std::to_string(prepared.partitions.size()));
 }
 
-// Partition `k` of a prepared request into `assignment` (cleared, sized for the circuit).
-Result<PreparedSynthesis> assign_partition(const std::string& id, const filecoin::CircuitSize& size,
-                                           const PreparedSnap& prepared, size_t k, r1cs::ProvingAssignment assignment) {
-  CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
-  assignment.clear();
-  // Input constraints are appended after synthesis: one row per input more.
-  assignment.reserve(size.constraints + size.inputs, size.aux, size.inputs);
-  const snap::SnapPartitionCircuit& circuit = prepared.partitions[k];
-  CUZK_RETURN_IF_ERROR(circuit.synthesize(assignment));
-  return PreparedSynthesis{std::move(assignment), circuit.public_inputs().to_vector()};
-}
-
-// Partition `k` of a prepared request witness-only.
-Result<PreparedWitness> witness_partition(const std::string& id, const PreparedSnap& prepared, size_t k,
-                                         r1cs::WitnessOptions options) {
-  CUZK_RETURN_IF_ERROR(check_partition_index(id, prepared, k));
-  const snap::SnapPartitionCircuit& circuit = prepared.partitions[k];
-  CUZK_ASSIGN_OR_RETURN(r1cs::WitnessAssignment witness, r1cs::synthesize_witness(circuit, options));
-  return PreparedWitness{std::move(witness), circuit.public_inputs().to_vector()};
+// The prepared request behind `prepared`, or kInternal naming circuit `id`.
+Result<const PreparedSnap*> snap_request(const std::string& id, const engine::PreparedPayload& prepared) {
+  return prepared_as<PreparedSnap>(id, prepared, "a SnapDeals request");
 }
 
 class SnapKind final : public engine::ProofKind {
@@ -187,13 +170,15 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
   spec.generate_missing_params = params_file.empty() && sector_size <= kMaxGeneratedSectorSize;
   spec.generated_dir = params.generated_dir;
   spec.multiplier = std::move(multiplier);
-  // a, b, c per row (input rows included), the aux and input assignments.
+  // The whole form's bound: a, b, c per row (input rows included), the aux and input assignments.
   spec.partition_bytes = ((size.constraints + size.inputs) * 3 + size.aux + size.inputs) * sizeof(ff::Fr);
-  spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {
-    return Status::internal("snap-deals circuits validate through prepare");
-  };
-  spec.circuit = [config](std::span<const uint8_t> payload, size_t) -> Result<std::unique_ptr<r1cs::Circuit>> {
-    if (!payload.empty()) return Status::internal("snap-deals circuits synthesize from a prepared request");
+  spec.circuit = [id, config](const engine::PreparedPayload* prepared,
+                              size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
+    if (prepared != nullptr) {
+      CUZK_ASSIGN_OR_RETURN(const PreparedSnap* request, snap_request(id, *prepared));
+      CUZK_RETURN_IF_ERROR(check_partition_index(id, *request, partition));
+      return std::unique_ptr<r1cs::Circuit>(std::make_unique<snap::SnapPartitionCircuit>(request->partitions[partition]));
+    }
     CUZK_ASSIGN_OR_RETURN(snap::SnapPartitionProof blank, snap::blank_snap_partition(config));
     return std::unique_ptr<r1cs::Circuit>(
         std::make_unique<snap::SnapPartitionCircuit>(config, snap::blank_snap_public_inputs(config), std::move(blank)));
@@ -204,19 +189,14 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
     const size_t partitions = prepared->partitions.size();
     return engine::ValidatedPayload{partitions, std::move(prepared)};
   };
-  spec.assign_prepared = [id, size](const engine::PreparedPayload& prepared, size_t partition,
-                                    r1cs::ProvingAssignment reuse, ThreadPool&) -> Result<PreparedSynthesis> {
-    const auto* request = dynamic_cast<const PreparedSnap*>(&prepared);
-    if (request == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a SnapDeals request");
-    return assign_partition(id, size, *request, partition, std::move(reuse));
+  spec.witness = [id](const engine::PreparedPayload& prepared, size_t partition,
+                      ThreadPool&) -> Result<PreparedWitness> {
+    CUZK_ASSIGN_OR_RETURN(const PreparedSnap* request, snap_request(id, prepared));
+    CUZK_RETURN_IF_ERROR(check_partition_index(id, *request, partition));
+    const snap::SnapPartitionCircuit& circuit = request->partitions[partition];
+    CUZK_ASSIGN_OR_RETURN(witness::PartitionWitness witness, witness::synthesize_partition_witness(circuit));
+    return PreparedWitness{std::move(witness), circuit.public_inputs().to_vector()};
   };
-  spec.witness_prepared = [id](const engine::PreparedPayload& prepared, size_t partition, ThreadPool&,
-                               r1cs::WitnessOptions options) -> Result<PreparedWitness> {
-    const auto* request = dynamic_cast<const PreparedSnap*>(&prepared);
-    if (request == nullptr) return Status::internal("circuit '" + id + "': the prepared payload is not a SnapDeals request");
-    return witness_partition(id, *request, partition, options);
-  };
-  spec.recorded_matrices = true;
   return make_native_circuit(std::move(spec));
 }
 

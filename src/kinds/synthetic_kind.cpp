@@ -78,15 +78,19 @@ std::shared_ptr<const engine::CircuitDef> make_synthetic_circuit(std::string_vie
   spec.generated_dir = params.generated_dir;
   spec.multiplier = std::move(multiplier);
   spec.partition_bytes = constraints * 5 * sizeof(ff::Fr);  // a, b, c and about two variables per row
-  spec.validate = [id = spec.id, partitions](std::span<const uint8_t> payload) {
-    return check_seed_payload(id, payload, partitions);
+  spec.prepare = [id = spec.id, partitions](std::span<const uint8_t> payload) {
+    return prepare_seed_payload(id, payload, partitions);
   };
-  spec.circuit = [constraints](std::span<const uint8_t> payload,
+  spec.circuit = [constraints](const engine::PreparedPayload* prepared,
                                size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
-    return std::unique_ptr<r1cs::Circuit>(
-        std::make_unique<circuits::SyntheticCircuit>(constraints, seed_from_payload(payload, partition)));
+    return std::unique_ptr<r1cs::Circuit>(std::make_unique<circuits::SyntheticCircuit>(
+        constraints, seed_from_payload(raw_payload_bytes(prepared), partition)));
   };
-  spec.recorded_matrices = true;  // witness-only synthesis plus the recorded matrices (beside the parameters)
+  spec.witness = [circuit = spec.circuit](const engine::PreparedPayload& prepared, size_t partition,
+                                          ThreadPool&) -> Result<PreparedWitness> {
+    CUZK_ASSIGN_OR_RETURN(const std::unique_ptr<r1cs::Circuit> instance, circuit(&prepared, partition));
+    return witness_of(*instance);
+  };
   return make_native_circuit(std::move(spec));
 }
 

@@ -1,7 +1,8 @@
 // The values neptune's Poseidon circuit allocates for one hash, in allocation order, computed
 // natively with the optimized constants — the one definition of that order, shared by the
-// gadget (gadgets/poseidon.cpp: values and each constraint's evaluations) and by the fill of
-// hashes a witness-only synthesis deferred (r1cs/deferred_poseidon.hpp: values only).
+// gadget (gadgets/poseidon.cpp: values and each constraint's evaluations) and by the witness fill
+// of the hashes a witness-only synthesis left to the prover (gadgets/poseidon_fill.hpp: values
+// only).
 //
 // Per S-box: [its input, when it was a combination: v·1 = v], l·l = l², l²·l² = l⁴,
 // l·l⁴ = l⁵ (+ key); then the result. In the first round the preimage S-boxes add their key

@@ -151,4 +151,10 @@ CompactR1cs compact_from_shape(const R1csShape& shape) {
   return out;
 }
 
+Result<CompactR1cs> record_compact(const Circuit& circuit) {
+  CompactRecorder recorder;
+  CUZK_RETURN_IF_ERROR(circuit.synthesize(recorder));
+  return std::move(recorder).finish();
+}
+
 }  // namespace cuzk::r1cs

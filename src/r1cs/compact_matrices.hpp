@@ -44,6 +44,9 @@ struct CompactR1cs {
   DensityBitmap a_aux_density;
   DensityBitmap b_input_density;
   DensityBitmap b_aux_density;
+  // No C was recorded (its rows are empty): c_j = a_j·b_j. A snarkjs zkey's matrices, which
+  // hold A and B only (circom/zkey_prover.hpp); built in memory, never written to a file.
+  bool c_from_product = false;
 
   uint64_t terms() const { return a.terms + b.terms + c.terms; }
   // The bytes a device holds for the product: matrices (with chunk offsets) and dictionary.
@@ -113,6 +116,10 @@ class CompactRecorder final : public ConstraintSystem {
   CompactR1cs shape_;  // sizes and densities as recorded
   std::vector<CompactMatrixBuilder::Entry> scratch_;
 };
+
+// `circuit`'s matrices, recorded by synthesizing it on a CompactRecorder (its values are
+// ignored). Errors: the circuit's.
+Result<CompactR1cs> record_compact(const Circuit& circuit);
 
 // The compact form of a recorded or read shape (without input rows: ShapeRecorder::finish(false)).
 CompactR1cs compact_from_shape(const R1csShape& shape);

@@ -90,6 +90,11 @@ Status evaluate_compact(const CompactR1cs& shape, std::span<const Fr> inputs, st
       }
     });
   }
+  if (shape.c_from_product) {
+    pool.parallel_for(c.size(), [&](size_t begin, size_t end) {
+      for (size_t j = begin; j < end; ++j) c[j] = a[j] * b[j];
+    });
+  }
   return Status::ok();
 }
 

@@ -14,7 +14,8 @@
 
 namespace cuzk::r1cs {
 
-// a, b, c (num_constraints entries each) for the witness (inputs counting ONE). The shape must
+// a, b, c (num_constraints entries each) for the witness (inputs counting ONE); c = a·b row by
+// row for matrices without C (CompactR1cs::c_from_product). The shape must
 // be recorded here or have passed validate_compact. Errors: kInvalidArgument when a size differs
 // from the shape's (naming both).
 Status evaluate_compact(const CompactR1cs& shape, std::span<const ff::Fr> inputs, std::span<const ff::Fr> aux,

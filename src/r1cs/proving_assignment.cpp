@@ -90,9 +90,6 @@ void ProvingAssignment::reserve(size_t constraints, size_t aux, size_t inputs) {
 void ProvingAssignment::prepare_windows(size_t constraints, size_t aux, size_t inputs, ThreadPool* pool) {
   assert(inputs >= 1);
   input_constraints_appended_ = false;  // a reused assignment's input rows are cut off below
-  recorded_shape.reset();
-  packed_aux.clear();
-  deferred_poseidon.clear();
   // Fresh memory is zero-filled (and faulted in) here: the four big vectors on separate threads.
   std::vector<ff::Fr>* vectors[] = {&a, &b, &c, &aux_assignment};
   const size_t sizes[] = {constraints, constraints, constraints, aux};
@@ -179,26 +176,14 @@ void ProvingAssignment::clear() {
   a_aux_density = DensityBitmap();
   b_aux_density = DensityBitmap();
   b_input_density = DensityBitmap();
-  recorded_shape.reset();
-  packed_aux.clear();
-  deferred_poseidon.clear();
   input_constraints_appended_ = false;
   alloc_input(ff::Fr::one());
 }
 
 void ProvingAssignment::append_input_constraints() {
-  if (!deferred()) {
-    const size_t inputs = input_assignment.size();
-    for (size_t i = 0; i < inputs; ++i) enforce(Variable{i, VariableKind::kInput}, {}, {});
-  }
+  const size_t inputs = input_assignment.size();
+  for (size_t i = 0; i < inputs; ++i) enforce(Variable{i, VariableKind::kInput}, {}, {});
   input_constraints_appended_ = true;
 }
-
-size_t ProvingAssignment::num_rows() const {
-  if (!deferred()) return a.size();
-  return recorded_shape->num_constraints + (input_constraints_appended_ ? input_assignment.size() : 0);
-}
-
-size_t ProvingAssignment::num_aux() const { return deferred() ? packed_aux.size() : aux_assignment.size(); }
 
 }  // namespace cuzk::r1cs

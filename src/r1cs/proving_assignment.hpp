@@ -1,16 +1,11 @@
-// ProvingAssignment: the constraint system a prover synthesizes into. It records the input and
-// aux assignments, the evaluations a_j = <A_j, w>, b_j, c_j of every constraint, and the A/B
-// density bitmaps exactly as bellperson does (a variable is dense in a query if it appears in
-// that query's linear combination of any constraint, whatever the coefficient).
-//
-// It also has a deferred form, for circuits proved through recorded constraint matrices
-// (compact_matrices.hpp): the inputs, the aux assignment bit-packed and the densities, with
-// a, b, c (and the aux values as field elements) left to the prover — a GPU backend computes
-// them on the device from the recorded A, B, C, so they never exist in host memory
-// (r1cs::defer_from_witness, r1cs::materialize in recorded_synthesis.hpp).
+// ProvingAssignment: the constraint system a prover synthesizes into (classic synthesis). It
+// records the input and aux assignments, the evaluations a_j = <A_j, w>, b_j, c_j of every
+// constraint, and the A/B density bitmaps exactly as bellperson does (a variable is dense in a
+// query if it appears in that query's linear combination of any constraint, whatever the
+// coefficient). It is the whole form the CPU prover proves (witness::materialize makes it from a
+// PartitionWitness) and the reference witness-only synthesis is tested against.
 #pragma once
 
-#include <memory>
 #include <span>
 #include <vector>
 
@@ -18,12 +13,10 @@
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density.hpp"
 #include "r1cs/evaluated_block.hpp"
-#include "r1cs/witness.hpp"
 
 namespace cuzk::r1cs {
 
 class AssignmentWindow;
-struct CompactR1cs;
 
 class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSink {
  public:
@@ -63,19 +56,9 @@ class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSi
   Status finish_windows(std::span<const AssignmentWindow* const> windows);
 
   // Appends bellperson's input constraints: for every input i, input_i · 0 = 0. Call once,
-  // after synthesis, before proving. In the deferred form it only marks them appended (the
-  // prover writes the input rows with a, b, c).
+  // after synthesis, before proving.
   void append_input_constraints();
   bool input_constraints_appended() const { return input_constraints_appended_; }
-
-  // The deferred form: `recorded_shape` set, `packed_aux` the aux assignment (with the internal
-  // values of `deferred_poseidon`'s hashes left for the prover), input_assignment and the
-  // densities filled; aux_assignment, a, b and c empty.
-  bool deferred() const { return recorded_shape != nullptr; }
-  // Rows of a, b, c (constraints, plus the input rows once appended), in either form.
-  size_t num_rows() const;
-  // Aux variables, in either form.
-  size_t num_aux() const;
 
   std::vector<ff::Fr> input_assignment;  // [1, public inputs…]
   std::vector<ff::Fr> aux_assignment;
@@ -83,9 +66,6 @@ class ProvingAssignment final : public ConstraintSystem, public EvaluatedBlockSi
   DensityBitmap a_aux_density;
   DensityBitmap b_input_density;
   DensityBitmap b_aux_density;
-  std::shared_ptr<const CompactR1cs> recorded_shape;  // the deferred form's A, B, C
-  PackedAux packed_aux;                               // the deferred form's aux assignment
-  DeferredPoseidon deferred_poseidon;                 // and the hashes it leaves to the prover
 
  private:
   ff::Fr evaluate(const LinearCombination& lc, DensityBitmap* input_density, DensityBitmap* aux_density) const;

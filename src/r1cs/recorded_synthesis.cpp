@@ -34,34 +34,6 @@ Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& 
   return evaluate_into_assignment(shape, assignment, pool);
 }
 
-Status defer_from_witness(WitnessAssignment witness, std::shared_ptr<const CompactR1cs> shape,
-                          ProvingAssignment& assignment) {
-  CUZK_RETURN_IF_ERROR(check_witness_sizes(witness, *shape));
-  for (std::vector<ff::Fr>* v : {&assignment.a, &assignment.b, &assignment.c, &assignment.aux_assignment}) {
-    std::vector<ff::Fr>().swap(*v);
-  }
-  assignment.clear();  // ONE, no input rows, no densities
-  assignment.input_assignment = std::move(witness.inputs);
-  assignment.packed_aux = std::move(witness.aux);
-  assignment.deferred_poseidon = std::move(witness.deferred_poseidon);
-  assignment.a_aux_density = shape->a_aux_density;
-  assignment.b_input_density = shape->b_input_density;
-  assignment.b_aux_density = shape->b_aux_density;
-  assignment.recorded_shape = std::move(shape);
-  return Status::ok();
-}
-
-Status materialize(ProvingAssignment& assignment, ThreadPool& pool) {
-  if (!assignment.deferred()) return Status::ok();
-  const std::shared_ptr<const CompactR1cs> shape = assignment.recorded_shape;
-  const bool input_rows = assignment.input_constraints_appended();
-  const WitnessAssignment witness{assignment.input_assignment, std::move(assignment.packed_aux),
-                                  std::move(assignment.deferred_poseidon)};
-  CUZK_RETURN_IF_ERROR(assign_from_witness(witness, *shape, assignment, pool));
-  if (input_rows) assignment.append_input_constraints();
-  return Status::ok();
-}
-
 Status synthesize_with_recorded_matrices(const Circuit& circuit, const CompactR1cs& shape,
                                          ProvingAssignment& assignment, ThreadPool& pool) {
   CUZK_ASSIGN_OR_RETURN(const WitnessAssignment witness, synthesize_witness(circuit));

@@ -4,13 +4,9 @@
 // densities from the circuit's recorded A, B, C). The ProvingAssignment it fills equals,
 // bit for bit, what classic synthesis of the same circuit gives (input constraints not yet
 // appended, as after classic synthesis) — tests/r1cs and tests/filecoin check it per kind.
-//
-// The deferred form (ProvingAssignment::deferred()) stops before the product: the assignment
-// keeps the packed witness and the shape, and the prover (a GPU backend, from the matrices
-// resident on its device) or materialize() computes the rest.
+// A witness with fills goes through witness::materialize (witness/partition_witness.hpp),
+// which runs them first.
 #pragma once
-
-#include <memory>
 
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
@@ -28,16 +24,6 @@ namespace cuzk::r1cs {
 // another circuit: the cache is stale).
 Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& shape, ProvingAssignment& assignment,
                            ThreadPool& pool);
-
-// `assignment` in the deferred form: the witness's inputs and packed aux, the shape's densities
-// and the shape itself; a, b, c and aux_assignment emptied (their memory released: a deferred
-// partition holds only its packed witness). Errors: assign_from_witness's size check.
-Status defer_from_witness(WitnessAssignment witness, std::shared_ptr<const CompactR1cs> shape,
-                          ProvingAssignment& assignment);
-
-// A deferred assignment made whole (assign_from_witness from its own witness and shape, the
-// input rows appended again if they were); nothing to do for one that is not deferred.
-Status materialize(ProvingAssignment& assignment, ThreadPool& pool);
 
 // Witness-only synthesis of `circuit`, then assign_from_witness. Errors: the circuit's, and
 // assign_from_witness's.

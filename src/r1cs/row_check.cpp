@@ -7,7 +7,6 @@
 namespace cuzk::r1cs {
 
 Status check_rows(const ProvingAssignment& cs, ThreadPool& pool) {
-  if (cs.deferred()) return Status::internal("check_rows of a deferred assignment (its prover checks its rows)");
   const size_t rows = cs.a.size();
   if (cs.b.size() != rows || cs.c.size() != rows) {
     return Status::internal("assignment with " + std::to_string(cs.a.size()) + " a, " + std::to_string(cs.b.size()) +

@@ -79,19 +79,11 @@ WitnessAssignment concatenate_witnesses(std::span<const WitnessAssignment* const
   WitnessAssignment out;
   out.inputs.push_back(Fr::one());
   std::vector<const PackedAux*> aux_parts;
-  std::vector<const DeferredPoseidon*> hash_parts;
-  std::vector<uint64_t> aux_offsets, input_offsets;
-  uint64_t aux_offset = 0;
   for (const WitnessAssignment* part : parts) {
-    input_offsets.push_back(out.inputs.size() - 1);  // its input i ≥ 1 lands at i + this
-    aux_offsets.push_back(aux_offset);
-    aux_offset += part->aux.size();
     out.inputs.insert(out.inputs.end(), part->inputs.begin() + 1, part->inputs.end());  // after its ONE
     aux_parts.push_back(&part->aux);
-    hash_parts.push_back(&part->deferred_poseidon);
   }
   out.aux = PackedAux::concatenate(aux_parts, pool);
-  out.deferred_poseidon = DeferredPoseidon::concatenate(hash_parts, aux_offsets, input_offsets);
   return out;
 }
 

@@ -10,9 +10,9 @@
 //   field_mask[w] bit b set:   aux i = field_values[field_rank[w] + popcount(field_mask[w] & (2^b − 1))]
 //   field_mask[w] bit b clear: aux i = bit b of bit_values[w] (as 0 or 1 in Fr)
 // A value that merely happens to be 0 or 1 (a field element, not a constrained bit) is stored as
-// a bit too: its expansion is the same field element. A WitnessAssignment may also leave the
-// internal values of Poseidon hashes to the prover (deferred_poseidon.hpp): those are zero bits
-// in the packed aux until the prover fills them.
+// a bit too: its expansion is the same field element. Values a synthesis leaves to the prover
+// (witness fills, witness/witness_fill.hpp) are zero bits in the packed aux until a fill writes
+// them.
 #pragma once
 
 #include <cstddef>
@@ -22,7 +22,6 @@
 
 #include "common/thread_pool.hpp"
 #include "ff/fr.hpp"
-#include "r1cs/deferred_poseidon.hpp"
 
 namespace cuzk::r1cs {
 
@@ -75,24 +74,14 @@ class PackedAux {
   size_t size_ = 0;
 };
 
-struct WitnessOptions {
-  // Poseidon hashes leave their internal values to the prover (deferred_poseidon.hpp): for a
-  // prover that fills them (a GPU, or expand_witness on the CPU); costs a CPU prover a second
-  // evaluation of every hash.
-  bool defer_poseidon = false;
-};
-
 struct WitnessAssignment {
   std::vector<ff::Fr> inputs;  // [ONE, public inputs…]
   PackedAux aux;
-  // Hashes whose internal values `aux` holds as zero bits, for the prover to compute
-  // (empty unless the synthesis deferred them: WitnessOptions::defer_poseidon).
-  DeferredPoseidon deferred_poseidon;
 };
 
 // Parts synthesized separately (each on its own system, ONE first), as one synthesis of them in
 // order would give: the inputs after ONE appended, the packed aux joined on `pool`
-// (PackedAux::concatenate), the deferred hashes' variables shifted to their place.
+// (PackedAux::concatenate).
 WitnessAssignment concatenate_witnesses(std::span<const WitnessAssignment* const> parts, ThreadPool& pool);
 
 }  // namespace cuzk::r1cs

@@ -3,25 +3,24 @@
 // gadgets that see witness_only() skip building linear combinations or emit their
 // allocations natively (alloc_bits). The assignment equals ProvingAssignment's for the same
 // circuit, value for value, because the same gadgets allocate the same variables in the same
-// order; a prover pairs it with the circuit's recorded A/B/C matrices. One thread per system.
+// order; a prover pairs it with the circuit's recorded A/B/C matrices. A derived system may
+// record witness fills (witness/fill_recording_system.hpp): values a gadget leaves to the prover,
+// reserved here with alloc_unfilled(). One thread per system.
 #pragma once
 
 #include <utility>
 
 #include "common/status.hpp"
-#include "poseidon/circuit_steps.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/evaluated_block.hpp"
 #include "r1cs/witness.hpp"
 
 namespace cuzk::r1cs {
 
-class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedBlockSink {
+class WitnessConstraintSystem : public ConstraintSystem, public EvaluatedBlockSink {
  public:
   // Starts with input 0 = ONE allocated.
-  explicit WitnessConstraintSystem(WitnessOptions options = {}) : options_(options) {
-    witness_.inputs.push_back(ff::Fr::one());
-  }
+  WitnessConstraintSystem() { witness_.inputs.push_back(ff::Fr::one()); }
 
   Variable alloc(const ff::Fr& value) override {
     witness_.aux.push(value);
@@ -51,15 +50,12 @@ class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedB
     witness_.aux.push_bits(values, count);
     return first;
   }
-  bool defers_poseidon() const { return options_.defer_poseidon; }
-  // A Poseidon hash of `preimage` with `constants` whose internal values are deferred: they are
-  // pushed as zero bits and recorded, then `hash` is allocated; returns the hash's variable.
-  Variable alloc_deferred_poseidon(const poseidon::OptimizedConstants& constants, std::span<const Variable> preimage,
-                                   const ff::Fr& hash) {
+  // `count` consecutive aux values left for a witness fill to write (pushed as zero bits);
+  // returns the first one's index.
+  uint64_t alloc_unfilled(size_t count) {
     const uint64_t first = witness_.aux.size();
-    witness_.aux.push_zero_bits(poseidon::circuit_allocations(constants) - 1);
-    witness_.deferred_poseidon.add(constants, first, preimage);
-    return alloc(hash);
+    witness_.aux.push_zero_bits(count);
+    return first;
   }
   // The next aux variable's index.
   uint64_t next_aux() const { return witness_.aux.size(); }
@@ -70,13 +66,13 @@ class WitnessConstraintSystem final : public ConstraintSystem, public EvaluatedB
   WitnessAssignment take() && { return std::move(witness_); }
 
  private:
-  WitnessOptions options_;
   WitnessAssignment witness_;
 };
 
-// `circuit` synthesized witness-only: its input and aux assignments. Errors: the circuit's.
-inline Result<WitnessAssignment> synthesize_witness(const Circuit& circuit, WitnessOptions options = {}) {
-  WitnessConstraintSystem cs(options);
+// `circuit` synthesized witness-only: its input and aux assignments, every value allocated.
+// Errors: the circuit's.
+inline Result<WitnessAssignment> synthesize_witness(const Circuit& circuit) {
+  WitnessConstraintSystem cs;
   CUZK_RETURN_IF_ERROR(circuit.synthesize(cs));
   return std::move(cs).take();
 }

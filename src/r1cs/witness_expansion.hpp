@@ -1,8 +1,7 @@
 // A witness-only synthesis's assignment handed to the classic prover path: the WitnessAssignment's
 // inputs copied and its packed aux expanded to field elements, in parallel, into a
 // ProvingAssignment whose a/b/c the recorded matrices then give (compact_spmv's
-// evaluate_into_assignment), the deferred Poseidon hashes' internal values filled in. The CPU
-// counterpart of a device's expansion (witness.hpp's rule) and fill.
+// evaluate_into_assignment). The CPU counterpart of a device's expansion (witness.hpp's rule).
 #pragma once
 
 #include <algorithm>
@@ -14,10 +13,9 @@
 
 namespace cuzk::r1cs {
 
-// out.input_assignment = witness.inputs and out.aux_assignment = the expanded aux with the
-// deferred hashes filled (both resized; their memory is reused). Nothing else of `out` is
-// touched. Aux words are expanded, and hashes filled, on `pool` in contiguous ranges; without a
-// pool on the calling thread.
+// out.input_assignment = witness.inputs and out.aux_assignment = the expanded aux (both resized;
+// their memory is reused). Nothing else of `out` is touched. Aux words are expanded on `pool` in
+// contiguous ranges; without a pool on the calling thread.
 inline void expand_witness(const WitnessAssignment& witness, ProvingAssignment& out, ThreadPool* pool = nullptr) {
   out.input_assignment.assign(witness.inputs.begin(), witness.inputs.end());
   const PackedAux& aux = witness.aux;
@@ -32,7 +30,6 @@ inline void expand_witness(const WitnessAssignment& witness, ProvingAssignment& 
       aux.expand(first, std::span(out.aux_assignment).subspan(first, last - first));
     });
   }
-  witness.deferred_poseidon.fill(out.input_assignment, out.aux_assignment, pool);
 }
 
 }  // namespace cuzk::r1cs

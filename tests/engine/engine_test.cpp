@@ -161,10 +161,10 @@ TEST_F(EngineTest, SyntheticProofsVerifyAgainstTheWrittenParameters) {
   EXPECT_EQ(engine_->await(a, milliseconds(0)).status().code(), StatusCode::kNotFound) << "collected once";
 }
 
-// With every worker on a device, recorded-matrices circuits reach it in the deferred form (a
-// packed witness, no a, b, c), their working memory counted as such once one was synthesized,
-// and their proofs verify.
-TEST_F(EngineTest, DeviceWorkersGetDeferredPartitionsThatProve) {
+// A device worker gets partition witnesses with their recorded matrices (a packed witness, no
+// a, b, c), their working memory counted as such once one was synthesized, and their proofs
+// verify.
+TEST_F(EngineTest, DeviceWorkersGetPartitionWitnessesThatProve) {
   FakeBackend* device = nullptr;  // the CPU prover behind a backend that says it is a device
   auto e = Engine::create(config(), EngineParts{catalog_, [&device](ThreadPool& pool, std::string*) {
                                                   std::vector<std::unique_ptr<groth16::ProverBackend>> out;
@@ -179,13 +179,12 @@ TEST_F(EngineTest, DeviceWorkersGetDeferredPartitionsThatProve) {
   const JobResult r = await(submit("synthetic-64x3", {7}));
   ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
   EXPECT_EQ(r.partitions.size(), 3u);
-  EXPECT_EQ(device->deferred_circuits.load(), 3);
+  EXPECT_EQ(device->witness_circuits.load(), 3);
   EXPECT_EQ(r.worker, "device-like");
   const std::shared_ptr<const CircuitDef> def = catalog_->find("synthetic-64x3");
   ASSERT_NE(def, nullptr);
-  EXPECT_LT(def->deferred_partition_bytes(), def->partition_bytes());
   const EngineStatus s = engine_->status();
-  EXPECT_EQ(s.workers[0].deferred_proofs, 3u);
+  EXPECT_EQ(s.workers[0].proofs, 3u);
   EXPECT_GT(def->resident_bytes(), 0u) << "its recorded matrices";
   EXPECT_EQ(s.working_resident, def->resident_bytes());
 }

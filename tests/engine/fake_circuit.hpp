@@ -15,6 +15,10 @@
 
 #include "engine/circuit.hpp"
 #include "engine/engine.hpp"
+#include "groth16/proof_assembly.hpp"
+#include "r1cs/compact_matrices.hpp"
+#include "r1cs/row_check.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::engine::testing {
 
@@ -26,7 +30,7 @@ struct FakeBehaviour {
   bool batchable = false;
   Priority priority = Priority::kNormal;
   bool fail_verify = false;
-  bool bad_row = false;       // the synthesized assignment has a row with a·b ≠ c
+  bool bad_row = false;       // the synthesized witness has a row with a·b ≠ c
   bool rows_checked = true;   // witness_checked_by_rows()
   std::atomic<int> alive{0};                  // synthesized circuits not yet freed
   std::atomic<int> unproven{0}, max_unproven{0};  // synthesized, not yet proved
@@ -79,6 +83,20 @@ class FakeSynthesized final : public SynthesizedCircuit {
   FakeBehaviour& b_;
 };
 
+// Three rows over aux x, y, z: ONE·ONE = ONE, x·y = z, 0·ONE = 0; the witness x = 2, y = 3,
+// z = 7 breaks row 1.
+inline witness::PartitionWitness bad_row_witness() {
+  r1cs::CompactRecorder recorder;
+  const r1cs::Variable x = recorder.alloc(ff::Fr::zero()), y = recorder.alloc(ff::Fr::zero()),
+                       z = recorder.alloc(ff::Fr::zero());
+  const r1cs::LinearCombination one(r1cs::Variable::one());
+  recorder.enforce(one, one, one);
+  recorder.enforce(r1cs::LinearCombination(x), r1cs::LinearCombination(y), r1cs::LinearCombination(z));
+  recorder.enforce({}, one, {});
+  const ff::Fr values[] = {ff::Fr::one(), ff::Fr::from_u64(2), ff::Fr::from_u64(3), ff::Fr::from_u64(7)};
+  return witness::witness_from_values(values, 1, std::make_shared<r1cs::CompactR1cs>(std::move(recorder).finish()));
+}
+
 class FakeCircuit final : public CircuitDef {
  public:
   // The parameter file is created (srs_bytes long) under `dir`.
@@ -110,17 +128,12 @@ class FakeCircuit final : public CircuitDef {
   bool witness_checked_by_rows() const override { return b_.rows_checked; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>&,
-                                                         size_t partition, ThreadPool&,
-                                                         const engine::SynthesisOptions&) const override {
+                                                         size_t partition, ThreadPool&) const override {
     std::this_thread::sleep_for(b_.synth_time);
     synthesized_once_ = true;
     if (!payload.empty() && payload[0] == 0xee) return Status(StatusCode::kUnsatisfiable, "bad witness");
     auto out = std::make_unique<FakeSynthesized>(b_);
-    if (b_.bad_row) {  // rows 0 and 2 hold, row 1 does not (2·3 ≠ 7)
-      out->assignment.a = {ff::Fr::one(), ff::Fr::from_u64(2), ff::Fr::zero()};
-      out->assignment.b = {ff::Fr::one(), ff::Fr::from_u64(3), ff::Fr::one()};
-      out->assignment.c = {ff::Fr::one(), ff::Fr::from_u64(7), ff::Fr::zero()};
-    }
+    if (b_.bad_row) out->witness = bad_row_witness();
     out->public_inputs = {ff::Fr::from_u64(payload.empty() ? 0 : payload[0]), ff::Fr::from_u64(partition)};
     return std::unique_ptr<SynthesizedCircuit>(std::move(out));
   }
@@ -135,8 +148,9 @@ class FakeCircuit final : public CircuitDef {
   mutable std::atomic<bool> synthesized_once_{false};
 };
 
-// Proves fake circuits (sleeps for their behaviour's prove_time, returns empty proofs) and
-// hands every other key to `real` (the CPU prover in tests that mix fake and real circuits).
+// Proves fake circuits (checks the rows of witnesses that carry matrices, as every backend does,
+// then sleeps for their behaviour's prove_time and returns empty proofs) and hands every other
+// key to `real` (the CPU prover in tests that mix fake and real circuits).
 class FakeBackend final : public groth16::ProverBackend {
  public:
   explicit FakeBackend(std::unique_ptr<groth16::ProverBackend> real = nullptr, std::string name = "cpu",
@@ -146,10 +160,10 @@ class FakeBackend final : public groth16::ProverBackend {
   std::string describe() const override { return "fake"; }
   bool on_device() const override { return on_device_; }
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
-                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                            std::span<const witness::PartitionWitness* const> circuits,
                                             groth16::QapConvention convention,
                                             groth16::BlindingSource& blinding) override {
-    for (const r1cs::ProvingAssignment* cs : circuits) deferred_circuits += cs->deferred() ? 1 : 0;
+    for (const witness::PartitionWitness* w : circuits) witness_circuits += w->matrices ? 1 : 0;
     FakeBehaviour* b = nullptr;
     {
       std::lock_guard<std::mutex> lock(fake_keys_mutex());
@@ -160,6 +174,13 @@ class FakeBackend final : public groth16::ProverBackend {
       if (real_) return real_->prove(pk, circuits, convention, blinding);
       return Status::internal("a key the fake backend does not know");
     }
+    for (size_t index = 0; index < circuits.size(); ++index) {
+      if (!circuits[index]->matrices) continue;
+      r1cs::ProvingAssignment whole;
+      Status rows = witness::materialize(*circuits[index], whole, ThreadPool::shared());
+      if (rows.is_ok()) rows = r1cs::check_rows(whole, ThreadPool::shared());
+      if (!rows.is_ok()) return groth16::circuit_error(index, rows);
+    }
     ++b->prove_calls;
     std::this_thread::sleep_for(b->prove_time);
     b->unproven -= static_cast<int>(circuits.size());
@@ -169,7 +190,7 @@ class FakeBackend final : public groth16::ProverBackend {
   void release(const groth16::ProvingKey& pk) override {
     if (real_) real_->release(pk);
   }
-  std::atomic<int> deferred_circuits{0};  // circuits it was given in the deferred form
+  std::atomic<int> witness_circuits{0};  // circuits it was given with their recorded matrices
 
  private:
   std::unique_ptr<groth16::ProverBackend> real_;

@@ -45,15 +45,12 @@ TEST(WitnessOnly, Post32GiB) {
     // Sectors in parallel chunks, concatenated.
     r1cs::ProvingAssignment classic;
     ASSERT_TRUE(instance->circuit.synthesize(classic).is_ok());
-    for (const bool defer_poseidon : {false, true}) {
-      for (const size_t chunks : {1, 2, 3}) {
-        SCOPED_TRACE(std::to_string(chunks) + " chunks" + (defer_poseidon ? ", Poseidon deferred" : ""));
-        const Result<r1cs::WitnessAssignment> parallel =
-            synthesize_witness_parallel(instance->circuit, pool, {.defer_poseidon = defer_poseidon}, chunks);
-        ASSERT_TRUE(parallel.is_ok()) << parallel.status().to_string();
-        EXPECT_EQ(parallel->deferred_poseidon.empty(), !defer_poseidon);
-        cuzk::test::expect_witness_equals(*parallel, classic);
-      }
+    for (const size_t chunks : {1, 2, 3}) {
+      SCOPED_TRACE(std::to_string(chunks) + " chunks, Poseidon left to its fill");
+      const Result<witness::PartitionWitness> parallel = synthesize_witness_parallel(instance->circuit, pool, chunks);
+      ASSERT_TRUE(parallel.is_ok()) << parallel.status().to_string();
+      EXPECT_FALSE(parallel->fills.empty());
+      cuzk::test::expect_witness_equals(*parallel, classic);
     }
   }
 }

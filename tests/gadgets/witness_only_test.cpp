@@ -9,6 +9,7 @@
 
 #include "gadgets/multipack.hpp"
 #include "gadgets/poseidon.hpp"
+#include "gadgets/poseidon_fill.hpp"
 #include "gadgets/uint64.hpp"
 #include "poseidon/optimized.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -69,8 +70,8 @@ TEST(GadgetsWitnessOnly, PoseidonEveryArity) {
   }
 }
 
-// Preimages from inputs and aux, a hash of hashes, a custom domain tag: deferred hashes filled
-// as a prover fills them equal classic synthesis.
+// Preimages from inputs and aux, a hash of hashes, a custom domain tag: hashes left to the
+// Poseidon fill, filled as a prover fills them, equal classic synthesis.
 TEST(GadgetsWitnessOnly, PoseidonFromInputsChainedAndCustomTag) {
   static const poseidon::OptimizedConstants tagged = poseidon::OptimizedConstants::with_custom_tag(2, 1);
   const std::vector<Fr> values = test_values(3);
@@ -84,7 +85,7 @@ TEST(GadgetsWitnessOnly, PoseidonFromInputsChainedAndCustomTag) {
   });
 }
 
-// A hash known beforehand (a native check's) is taken as given where Poseidon is deferred and
+// A hash known beforehand (a native check's) is taken as given where Poseidon is left to its fill and
 // recomputed elsewhere: both equal classic synthesis.
 TEST(GadgetsWitnessOnly, PoseidonWithAKnownHash) {
   const std::vector<Fr> values = test_values(5);
@@ -102,7 +103,7 @@ TEST(GadgetsWitnessOnly, PoseidonWithAKnownHash) {
   }
 }
 
-// Parts synthesized separately with deferred hashes, joined (their variables shifted: aux by
+// Parts synthesized separately with their hashes left to the Poseidon fill, joined (their variables shifted: aux by
 // the aux before them, inputs other than ONE by the inputs before them), equal one piece.
 TEST(GadgetsWitnessOnly, DeferredHashesOfPartsConcatenated) {
   const std::vector<Fr> values = test_values(4);
@@ -116,18 +117,20 @@ TEST(GadgetsWitnessOnly, DeferredHashesOfPartsConcatenated) {
   };
   r1cs::ProvingAssignment classic;
   for (size_t k = 0; k < 3; ++k) part(classic, k);
-  std::vector<r1cs::WitnessAssignment> parts;
+  std::vector<witness::PartitionWitness> parts;
   for (size_t k = 0; k < 3; ++k) {
-    r1cs::WitnessConstraintSystem cs({.defer_poseidon = true});
+    witness::FillRecordingSystem cs;
     part(cs, k);
-    parts.push_back(std::move(cs).take());
+    parts.push_back(std::move(cs).take_partition());
   }
-  std::vector<const r1cs::WitnessAssignment*> in_order;
-  for (const r1cs::WitnessAssignment& p : parts) in_order.push_back(&p);
+  std::vector<const witness::PartitionWitness*> in_order;
+  for (const witness::PartitionWitness& p : parts) in_order.push_back(&p);
   ThreadPool pool(2);
-  const r1cs::WitnessAssignment joined = r1cs::concatenate_witnesses(in_order, pool);
-  EXPECT_EQ(joined.deferred_poseidon.num_hashes(), 6u);
-  EXPECT_EQ(joined.deferred_poseidon.internal_values(), 3 * (376u + 310u));
+  const witness::PartitionWitness joined = witness::concatenate(in_order, pool);
+  ASSERT_EQ(joined.fills.size(), 1u);
+  const auto& hashes = dynamic_cast<const PoseidonFill&>(*joined.fills.front());
+  EXPECT_EQ(hashes.num_hashes(), 6u);
+  EXPECT_EQ(hashes.values(), 3 * (376u + 310u));
   cuzk::test::expect_witness_equals(joined, classic);
 }
 

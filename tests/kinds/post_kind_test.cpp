@@ -211,15 +211,16 @@ TEST_F(PostKindTest, WithParametersMadeInMemoryTheRecordedPathProves) {
   const std::vector<uint8_t> payload = encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 2));
   const auto validated = def->validate(payload);
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
-  // deferred (a, b, c and Poseidon's internal values left to the prover): the CPU backend makes
-  // it whole, filling the hashes, and proves it
-  const auto synthesized = def->synthesize(**srs, payload, validated->prepared, 0, pool, {.defer_product = true});
+  // a partition witness (a, b, c and Poseidon's internal values left to the prover): the CPU
+  // backend makes it whole, running the Poseidon fill, and proves it
+  const auto synthesized = def->synthesize(**srs, payload, validated->prepared, 0, pool);
   ASSERT_TRUE(synthesized.is_ok()) << synthesized.status().to_string();
-  EXPECT_TRUE((*synthesized)->assignment.deferred());
-  EXPECT_GT((*synthesized)->assignment.deferred_poseidon.num_hashes(), 0u);
+  ASSERT_NE((*synthesized)->witness.matrices, nullptr);
+  ASSERT_EQ((*synthesized)->witness.fills.size(), 1u);
+  EXPECT_GT((*synthesized)->witness.fills.front()->values(), 0u);
   EXPECT_FALSE(fs::exists(recorded_matrices_path(def->srs_path())));
   const std::unique_ptr<groth16::ProverBackend> prover = backend::make_cpu_prover(pool);
-  const r1cs::ProvingAssignment* one[] = {&(*synthesized)->assignment};
+  const witness::PartitionWitness* one[] = {&(*synthesized)->witness};
   groth16::SystemBlinding blinding;
   const auto proofs = prover->prove((*srs)->proving_key(), one, def->convention(), blinding);
   ASSERT_TRUE(proofs.is_ok()) << proofs.status().to_string();

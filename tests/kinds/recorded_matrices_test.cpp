@@ -1,8 +1,8 @@
-// A native circuit with recorded_matrices: its first synthesis, or the generation of its
+// A native circuit's recorded matrices: its first synthesis, or the generation of its
 // parameters, records the matrices beside them (`<params>.pce`), later ones and a new circuit
 // object read them, and the circuit reports them as resident (CircuitDef::resident_bytes) from
-// then on; the assignment equals classic synthesis's (inputs, aux, a, b, c, densities, public
-// inputs) and its proof verifies; a corrupt cache is recorded again; without a parameter file
+// then on; its witness made whole equals classic synthesis's (inputs, aux, a, b, c, densities,
+// public inputs) and its proof verifies; a corrupt cache is recorded again; without a parameter file
 // they are recorded in memory, no cache written.
 #include "kinds/recorded_matrices.hpp"
 
@@ -17,6 +17,7 @@
 #include "groth16/cpu_prover.hpp"
 #include "kinds/native_circuit.hpp"
 #include "support/recorded_matrices_check.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -33,18 +34,23 @@ class RecordedMatricesTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  std::shared_ptr<const engine::CircuitDef> circuit(bool recorded) const {
+  std::shared_ptr<const engine::CircuitDef> circuit() const {
     NativeCircuitSpec spec;
     spec.id = "synthetic-500";
     spec.kind = "synthetic";
     spec.params_path = params_path();
     spec.generate_missing_params = true;
-    spec.validate = [](std::span<const uint8_t>) -> Result<size_t> { return size_t{1}; };
-    spec.circuit = [](std::span<const uint8_t> payload, size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
+    spec.prepare = [](std::span<const uint8_t> payload) { return prepare_seed_payload("synthetic-500", payload, 1); };
+    spec.circuit = [](const engine::PreparedPayload* prepared,
+                      size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
       return std::unique_ptr<r1cs::Circuit>(
-          std::make_unique<circuits::SyntheticCircuit>(500, seed_from_payload(payload, partition)));
+          std::make_unique<circuits::SyntheticCircuit>(500, seed_from_payload(raw_payload_bytes(prepared), partition)));
     };
-    spec.recorded_matrices = recorded;
+    spec.witness = [circuit = spec.circuit](const engine::PreparedPayload& prepared, size_t partition,
+                                            ThreadPool&) -> Result<PreparedWitness> {
+      CUZK_ASSIGN_OR_RETURN(const std::unique_ptr<r1cs::Circuit> instance, circuit(&prepared, partition));
+      return witness_of(*instance);
+    };
     return make_native_circuit(std::move(spec));
   }
   std::string params_path() const { return (dir_ / "synthetic-500.params").string(); }
@@ -58,11 +64,33 @@ class RecordedMatricesTest : public ::testing::Test {
     return srs.is_ok() ? *srs : nullptr;
   }
 
+  static constexpr uint8_t kSeed[] = {1, 2, 3};
+
   std::unique_ptr<engine::SynthesizedCircuit> synthesize(const engine::CircuitDef& def, const engine::LoadedSrs& srs) {
-    const uint8_t seed[] = {1, 2, 3};
-    Result<std::unique_ptr<engine::SynthesizedCircuit>> out = def.synthesize(srs, seed, nullptr, 0, pool_, {});
+    const Result<engine::ValidatedPayload> validated = def.validate(kSeed);
+    EXPECT_TRUE(validated.is_ok()) << validated.status().to_string();
+    Result<std::unique_ptr<engine::SynthesizedCircuit>> out = def.synthesize(srs, kSeed, validated->prepared, 0, pool_);
     EXPECT_TRUE(out.is_ok()) << out.status().to_string();
     return out.is_ok() ? std::move(out).value() : nullptr;
+  }
+
+  // Classic synthesis of the seed's circuit (input rows appended): the reference.
+  r1cs::ProvingAssignment classic(const engine::CircuitDef& def) {
+    const Result<engine::ValidatedPayload> validated = def.validate(kSeed);
+    EXPECT_TRUE(validated.is_ok());
+    r1cs::ProvingAssignment out;
+    auto instance = native_circuit_spec(def)->circuit(validated->prepared.get(), 0);
+    EXPECT_TRUE(instance.is_ok() && (*instance)->synthesize(out).is_ok());
+    out.append_input_constraints();
+    return out;
+  }
+
+  // A synthesized witness made whole (input rows appended).
+  r1cs::ProvingAssignment whole(const engine::SynthesizedCircuit& synthesized) {
+    r1cs::ProvingAssignment out;
+    EXPECT_TRUE(witness::materialize(synthesized.witness, out, pool_).is_ok());
+    out.append_input_constraints();
+    return out;
   }
 
   fs::path dir_;
@@ -70,52 +98,53 @@ class RecordedMatricesTest : public ::testing::Test {
 };
 
 TEST_F(RecordedMatricesTest, EqualsClassicSynthesisAndItsProofVerifies) {
-  const auto classic_def = circuit(false), recorded_def = circuit(true);
-  const auto srs = load(*classic_def);
+  const auto srs = load(*circuit());  // generating the parameters records the matrices: dropped below
   ASSERT_NE(srs, nullptr);
-  const auto classic = synthesize(*classic_def, *srs);
+  fs::remove(recorded_matrices_path(params_path()));
+  const auto def = circuit();
+  const r1cs::ProvingAssignment reference = classic(*def);
   EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
-  EXPECT_EQ(recorded_def->resident_bytes(), 0u);
-  const auto recorded = synthesize(*recorded_def, *srs);
-  ASSERT_TRUE(classic && recorded);
+  EXPECT_EQ(def->resident_bytes(), 0u);
+  const auto recorded = synthesize(*def, *srs);
+  ASSERT_TRUE(recorded);
   EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));  // recorded at the first synthesis
-  EXPECT_GT(recorded_def->resident_bytes(), 0u) << "held from the first synthesis on";
-  EXPECT_EQ(classic_def->resident_bytes(), 0u);
-  test::expect_same_values(recorded->assignment.aux_assignment, classic->assignment.aux_assignment, "aux");
-  test::expect_same_values(recorded->public_inputs, classic->public_inputs, "public inputs");
-  test::expect_same_assignment(recorded->assignment, classic->assignment);  // input rows appended on both
+  EXPECT_GT(def->resident_bytes(), 0u) << "held from the first synthesis on";
+  const r1cs::ProvingAssignment got = whole(*recorded);
+  test::expect_same_values(got.aux_assignment, reference.aux_assignment, "aux");
+  const std::vector<ff::Fr> allocated(reference.input_assignment.begin() + 1, reference.input_assignment.end());
+  test::expect_same_values(recorded->public_inputs, allocated, "public inputs");
+  test::expect_same_assignment(got, reference);  // input rows appended on both
 
   groth16::CpuProver prover(pool_);
   groth16::FixedBlinding blinding(ff::Fr::from_u64(5), ff::Fr::from_u64(7));
-  const r1cs::ProvingAssignment* circuits[] = {&recorded->assignment};
+  const witness::PartitionWitness* circuits[] = {&recorded->witness};
   const Result<std::vector<groth16::Proof>> proofs =
       prover.prove(srs->proving_key(), circuits, groth16::QapConvention::kBellperson, blinding);
   ASSERT_TRUE(proofs.is_ok()) << proofs.status().to_string();
-  EXPECT_TRUE(recorded_def->verify(*srs, (*proofs)[0], recorded->public_inputs).is_ok());
+  EXPECT_TRUE(def->verify(*srs, (*proofs)[0], recorded->public_inputs).is_ok());
 
   // A second synthesis and a new circuit object read what was recorded.
-  const auto again = synthesize(*circuit(true), *srs);
+  const auto again = synthesize(*circuit(), *srs);
   ASSERT_TRUE(again);
-  test::expect_same_assignment(again->assignment, classic->assignment);
+  test::expect_same_assignment(whole(*again), reference);
 }
 
 TEST_F(RecordedMatricesTest, ACorruptCacheIsRecordedAgain) {
-  const auto classic_def = circuit(false);
-  const auto srs = load(*classic_def);
+  const auto srs = load(*circuit());
   ASSERT_NE(srs, nullptr);
-  const auto classic = synthesize(*classic_def, *srs);
-  ASSERT_NE(synthesize(*circuit(true), *srs), nullptr);
+  const r1cs::ProvingAssignment reference = classic(*circuit());
+  ASSERT_NE(synthesize(*circuit(), *srs), nullptr);
   const std::string cache = recorded_matrices_path(params_path());
   const uintmax_t size = fs::file_size(cache);
   fs::resize_file(cache, size / 2);
-  const auto recorded = synthesize(*circuit(true), *srs);
-  ASSERT_TRUE(classic && recorded);
-  test::expect_same_assignment(recorded->assignment, classic->assignment);
+  const auto recorded = synthesize(*circuit(), *srs);
+  ASSERT_TRUE(recorded);
+  test::expect_same_assignment(whole(*recorded), reference);
   EXPECT_EQ(fs::file_size(cache), size);
 }
 
 TEST_F(RecordedMatricesTest, GeneratingTheParametersRecordsTheMatrices) {
-  ASSERT_TRUE(circuit(true)->ensure_srs_file(pool_).is_ok());
+  ASSERT_TRUE(circuit()->ensure_srs_file(pool_).is_ok());
   EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
 }
 
@@ -135,7 +164,8 @@ TEST_F(RecordedMatricesTest, WithoutAParameterFileTheyAreRecordedInMemory) {
 // folder and read from there by the next process; a valid recording beside the parameters is
 // used as it is; without any cache folder it stays in memory.
 TEST_F(RecordedMatricesTest, BesideReadOnlyParametersTheCacheGoesToTheUserCacheFolder) {
-  ASSERT_TRUE(circuit(false)->ensure_srs_file(pool_).is_ok());  // the parameter file
+  ASSERT_TRUE(circuit()->ensure_srs_file(pool_).is_ok());  // the parameter file
+  fs::remove(recorded_matrices_path(params_path()));        // (and its recording, made with it)
   const fs::path xdg = dir_ / "xdg";
   ::setenv("XDG_CACHE_HOME", xdg.c_str(), 1);
   int recordings = 0;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "backend/cuda/compact_spmv_device.hpp"
+#include "backend/cuda/deferred_device.hpp"
 
 namespace cuzk::backend::cuda {
 namespace {
@@ -22,6 +23,7 @@ Result<GpuCompactR1cs> GpuCompactR1cs::upload(const r1cs::CompactR1cs& shape) {
   out.num_inputs_ = shape.num_inputs;
   out.num_aux_ = shape.num_aux;
   out.num_constraints_ = shape.num_constraints;
+  out.c_from_product_ = shape.c_from_product;
   CUZK_ASSIGN_OR_RETURN(out.coefficients_, upload_array(std::span<const ff::Fr>(shape.coefficients)));
   for (const auto& [dst, src] : {std::pair{&out.a_, &shape.a}, std::pair{&out.b_, &shape.b},
                                  std::pair{&out.c_, &shape.c}}) {
@@ -39,10 +41,9 @@ size_t GpuCompactR1cs::device_bytes() const {
 }
 
 Status GpuCompactR1cs::evaluate(DeviceSpan<const ff::Fr> d_w, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b,
-                                DeviceSpan<ff::Fr> d_c, void* stream) const {
-  const uint64_t n = d_a.size();
-  if (d_w.size() != num_inputs_ + num_aux_ || d_b.size() != n || d_c.size() != n ||
-      n < num_constraints_ + num_inputs_) {
+                                DeviceSpan<ff::Fr> d_c, bool input_rows, void* stream) const {
+  const uint64_t n = d_a.size(), rows = num_constraints_ + (input_rows ? num_inputs_ : 0);
+  if (d_w.size() != num_inputs_ + num_aux_ || d_b.size() != n || d_c.size() != n || n < rows) {
     std::string message = "recorded matrices of ";
     message += std::to_string(num_constraints_) + " constraints, " + std::to_string(num_inputs_) + " inputs and " +
                std::to_string(num_aux_) + " aux variables given a device witness of ";
@@ -52,10 +53,13 @@ Status GpuCompactR1cs::evaluate(DeviceSpan<const ff::Fr> d_w, DeviceSpan<ff::Fr>
   }
   const std::pair<const Matrix*, DeviceSpan<ff::Fr>> products[] = {{&a_, d_a}, {&b_, d_b}, {&c_, d_c}};
   for (const auto& [m, d_out] : products) {
+    if (m == &c_ && c_from_product_) continue;
     const DeviceCompactMatrix view{m->bytes.data(), m->chunk_offsets.data(), m->rows};
     CUZK_RETURN_IF_ERROR(compact_spmv(view, coefficients_.data(), d_w.data(), num_inputs_, d_out.data(), stream));
   }
-  return compact_input_rows(d_a.data(), d_b.data(), d_c.data(), d_w.data(), num_inputs_, num_constraints_, n, stream);
+  if (c_from_product_) CUZK_RETURN_IF_ERROR(product_rows(d_a.data(), d_b.data(), d_c.data(), num_constraints_, stream));
+  return compact_input_rows(d_a.data(), d_b.data(), d_c.data(), d_w.data(), input_rows ? num_inputs_ : 0,
+                            num_constraints_, n, stream);
 }
 
 }  // namespace cuzk::backend::cuda

@@ -26,4 +26,8 @@ Status expand_packed_aux(const DevicePackedAux& aux, void* d_out, void* stream);
 Status first_failing_row(const void* d_a, const void* d_b, const void* d_c, uint64_t rows,
                          unsigned long long* d_first_failing, void* stream);
 
+// d_c[j] = a_j·b_j for j < rows (matrices without C: r1cs::CompactR1cs::c_from_product).
+// Asynchronous on `stream`.
+Status product_rows(const void* d_a, const void* d_b, void* d_c, uint64_t rows, void* stream);
+
 }  // namespace cuzk::backend::cuda

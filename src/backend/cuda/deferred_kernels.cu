@@ -1,6 +1,7 @@
 // The kernels of deferred_device.hpp: the packed aux expanded to field elements (one thread
 // per value: its word's mask and bits, a popcount for its rank among the word's field values),
-// and the row check a_j·b_j = c_j (one product a row, the lowest failing row by atomicMin).
+// the row check a_j·b_j = c_j (one product a row, the lowest failing row by atomicMin), and c = a·b
+// for matrices without C.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -41,6 +42,13 @@ __global__ void first_failing_row_kernel(const DeviceFr* a, const DeviceFr* b, c
   }
 }
 
+__global__ void product_rows_kernel(const DeviceFr* a, const DeviceFr* b, DeviceFr* c, uint64_t rows) {
+  const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
+  for (uint64_t j = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; j < rows; j += stride) {
+    DeviceFr::mul(c[j], a[j], b[j]);
+  }
+}
+
 unsigned blocks_for(uint64_t threads) {
   return static_cast<unsigned>(std::max<uint64_t>(1, (threads + kThreads - 1) / kThreads));
 }
@@ -65,6 +73,15 @@ Status first_failing_row(const void* d_a, const void* d_b, const void* d_c, uint
   first_failing_row_kernel<<<blocks, kThreads, 0, s>>>(static_cast<const DeviceFr*>(d_a),
                                                        static_cast<const DeviceFr*>(d_b),
                                                        static_cast<const DeviceFr*>(d_c), rows, d_first_failing);
+  CUZK_CUDA_TRY(cudaGetLastError());
+  return Status::ok();
+}
+
+Status product_rows(const void* d_a, const void* d_b, void* d_c, uint64_t rows, void* stream) {
+  if (rows == 0) return Status::ok();
+  const unsigned blocks = std::min<unsigned>(blocks_for(rows), 132 * 16);
+  product_rows_kernel<<<blocks, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+      static_cast<const DeviceFr*>(d_a), static_cast<const DeviceFr*>(d_b), static_cast<DeviceFr*>(d_c), rows);
   CUZK_CUDA_TRY(cudaGetLastError());
   return Status::ok();
 }

@@ -1,7 +1,7 @@
-// GpuProver (gpu_prover.hpp): per circuit, upload (or, for a deferred assignment, its packed
-// witness and the product on the device) → H on the device (per QAP convention) → five device
-// MSMs → the shared assembly on the host (groth16::assemble_proof), so the affine proof points
-// (and therefore the proofs) equal the CPU backend's.
+// GpuProver (gpu_prover.hpp): per circuit, its packed witness up and the product on the device
+// → H on the device (per QAP convention) → five device MSMs → the shared assembly on the host
+// (groth16::assemble_proof), so the affine proof points (and therefore the proofs) equal the CPU
+// backend's.
 #include "backend/cuda/gpu_prover.hpp"
 
 #include <algorithm>
@@ -24,7 +24,6 @@
 #include "backend/cuda/msm_gpu.hpp"
 #include "backend/cuda/ntt_gpu.hpp"
 #include "backend/cuda/pinned_uploader.hpp"
-#include "common/reclaimer.hpp"
 #include "common/stopwatch.hpp"
 #include "common/thread_pool.hpp"
 #include "groth16/proof_assembly.hpp"
@@ -75,7 +74,8 @@ size_t abc_buffers_of(StagingPlan plan) { return plan == StagingPlan::kOverlappe
 
 // One circuit's inputs on the device, in two parts that a batch holds one or two of each
 // (StagingPlan): its a, b, c (n each; after H they hold the H MSM's scalars), and its
-// assignment with its densities, which the A, B and L MSMs read. Grown, then reused.
+// assignment, which the A, B and L MSMs read (their densities are the resident matrices').
+// Grown, then reused.
 struct AbcBuffer {
   DeviceArray<Fr> d_abc;
 
@@ -86,22 +86,17 @@ struct AbcBuffer {
 };
 struct WitnessSlot {
   DeviceArray<Fr> d_scalars;  // [inputs, aux]
-  DeviceArray<uint64_t> d_density_a, d_density_b;
 
-  size_t bytes() const { return d_scalars.size_bytes() + d_density_a.size_bytes() + d_density_b.size_bytes(); }
+  size_t bytes() const { return d_scalars.size_bytes(); }
   // what stage() allocates for a circuit of `vars` variables
-  static size_t bytes_for(size_t vars) { return vars * sizeof(Fr) + 2 * density_words(vars) * sizeof(uint64_t); }
-  Status reserve_for(size_t vars) {
-    CUZK_RETURN_IF_ERROR(reserve(d_scalars, vars));
-    CUZK_RETURN_IF_ERROR(reserve(d_density_a, density_words(vars)));
-    return reserve(d_density_b, density_words(vars));
-  }
+  static size_t bytes_for(size_t vars) { return vars * sizeof(Fr); }
+  Status reserve_for(size_t vars) { return reserve(d_scalars, vars); }
   static size_t density_words(size_t vars) { return (vars + 63) / 64; }
 };
 
 // What the staging thread measured for one circuit.
 struct StageTimes {
-  double prep_ms = 0, alloc_ms = 0, upload_ms = 0, product_ms = 0;
+  double alloc_ms = 0, product_ms = 0;
 };
 
 // The A and B query densities over [inputs, aux] (A: every input has a base).
@@ -207,8 +202,8 @@ struct GpuProver::Impl {
   AbcBuffer abc[2];
   WitnessSlot witness[2];
   StagingPlan staging_limit = StagingPlan::kOverlapped;
-  // deferred assignments: their shapes' matrices (uploaded on first use, kept while the shape
-  // lives elsewhere too), the staging of their witnesses, its kernels' stream
+  // the witnesses' recorded matrices (uploaded on first use, kept while the shape lives
+  // elsewhere too), the staging of the witnesses, its kernels' stream
   std::unordered_map<const r1cs::CompactR1cs*, ResidentShape> shapes;
   DeferredStaging deferred;
   DeviceStream staging_stream;
@@ -217,7 +212,7 @@ struct GpuProver::Impl {
   void release_unheld_shapes() {
     std::erase_if(shapes, [](const auto& entry) { return entry.second.host.use_count() == 1; });
   }
-  // The device copy of a deferred circuit's shape (uploaded on first use).
+  // The device copy of a witness's recorded matrices (uploaded on first use).
   Result<const ResidentShape*> resident_shape(const std::shared_ptr<const r1cs::CompactR1cs>& shape) {
     auto it = shapes.find(shape.get());
     if (it == shapes.end()) {
@@ -260,13 +255,13 @@ struct GpuProver::Impl {
   // part reserves them now, before the MSMs grow it again, and gives the scratch back first
   // where they do not fit beside it. Buffers the plan does not use are given back (a single
   // circuit leaves them as they are: the next batch may use them).
-  Result<StagingPlan> staging_plan_for(std::span<const r1cs::ProvingAssignment* const> circuits,
+  Result<StagingPlan> staging_plan_for(std::span<const witness::PartitionWitness* const> circuits,
                                        const std::vector<const GpuDomain*>& circuit_domains) {
     if (circuits.size() < 2) return StagingPlan::kSerial;
     size_t max_n = 0, max_vars = 0;
     for (size_t index = 0; index < circuits.size(); ++index) {
       max_n = std::max(max_n, circuit_domains[index]->size());
-      max_vars = std::max(max_vars, circuits[index]->input_assignment.size() + circuits[index]->num_aux());
+      max_vars = std::max(max_vars, circuits[index]->num_inputs() + circuits[index]->num_aux());
     }
     const size_t abc_bytes = AbcBuffer::bytes_for(max_n), witness_bytes = WitnessSlot::bytes_for(max_vars);
     size_t free_bytes = 0, total_bytes = 0;
@@ -290,84 +285,54 @@ struct GpuProver::Impl {
     return plan;
   }
 
-  // Densities, device buffers and uploads of one circuit into `abc_buffer` and `slot`, each
-  // milestone signalled (runs on the staging thread; uses only the uploader's stream and staging_stream). A
-  // deferred circuit (`shape` set: its matrices on the device) uploads its packed witness and
-  // gets a, b, c from the product, rows checked, instead (its densities are the shape's,
-  // resident).
-  Status stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n, AbcBuffer& abc_buffer,
-               WitnessSlot& slot, StageSignal& signal, StageTimes& times);
+  // Device buffers of one circuit into `abc_buffer` and `slot`, its packed witness up and a, b,
+  // c from the product on its matrices (`shape`, on the device), rows checked; then the
+  // milestone signalled (runs on the staging thread; uses only the uploader's stream and
+  // staging_stream).
+  Status stage(const witness::PartitionWitness& witness, const ResidentShape& shape, bool input_rows, size_t n,
+               AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal, StageTimes& times);
 
   // H, the five MSMs and the assembly of one circuit (on the compute stream) as its staging
   // progresses: a, b, c each go to the coset as soon as they are on the device; `staged`
   // waits for the rest of the staging (it may start the next circuit's) before the MSMs, of
   // which H runs first: `abc_done` is called once nothing reads `abc_buffer` any more.
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                   const r1cs::ProvingAssignment& cs, const ResidentShape* shape, const GpuDomain& d,
+                                   const witness::PartitionWitness& witness, const ResidentShape& shape,
+                                   const GpuDomain& d,
                                    groth16::QapConvention convention, size_t h_count, AbcBuffer& abc_buffer,
                                    WitnessSlot& slot, StageSignal& signal, const std::function<Status()>& staged,
                                    const std::function<void()>& abc_done, groth16::BlindingSource& blinding,
                                    GpuProveTimings& t);
 };
 
-Status GpuProver::Impl::stage(const r1cs::ProvingAssignment& cs, const ResidentShape* shape, size_t n,
-                              AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal, StageTimes& times) {
+Status GpuProver::Impl::stage(const witness::PartitionWitness& witness, const ResidentShape& shape, bool input_rows,
+                              size_t n, AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal,
+                              StageTimes& times) {
   Stopwatch phase;
-  const size_t inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
+  const size_t vars = witness.num_inputs() + witness.num_aux();
   CUZK_RETURN_IF_ERROR(abc_buffer.reserve_for(n));
   CUZK_RETURN_IF_ERROR(reserve(slot.d_scalars, vars));
   times.alloc_ms += phase.lap_ms();
-  ThreadPool& pool = *host_pool;
-  const DeviceSpan<Fr> d_scalars = slot.d_scalars.span();
-  if (shape != nullptr) {
-    // product: the packed witness up, w, a, b, c (padded to n) made and checked on the device
-    const DeviceSpan<Fr> d_abc = abc_buffer.d_abc.span();
-    CUZK_RETURN_IF_ERROR(deferred.stage(cs, shape->device, d_scalars.first(vars), d_abc.subspan(0, n),
-                                        d_abc.subspan(n, n), d_abc.subspan(2 * n, n), *uploader, pool,
-                                        staging_stream));
-    times.product_ms += phase.lap_ms();
-    signal.reach(StageSignal::kAll);
-    return Status::ok();
-  }
-  // prep: the densities
-  QueryDensities densities =
-      query_densities(inputs, cs.a_aux_density, cs.b_input_density, cs.b_aux_density);
-  times.prep_ms += phase.lap_ms();
-  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_a, densities.a.words().size()));
-  CUZK_RETURN_IF_ERROR(reserve(slot.d_density_b, densities.b.words().size()));
-  times.alloc_ms += phase.lap_ms();
-  // upload: a, b, c zero-padded to n, then [inputs, aux]
-  const size_t m = cs.a.size();
-  for (size_t k = 0; k < 3; ++k) {
-    const std::vector<Fr>& v = k == 0 ? cs.a : k == 1 ? cs.b : cs.c;
-    const DeviceSpan<Fr> d_v = abc_buffer.d_abc.span().subspan(k * n, n);
-    CUZK_RETURN_IF_ERROR(uploader->upload(d_v, std::span<const Fr>(v), pool));
-    CUZK_RETURN_IF_ERROR(uploader->zero(d_v.subspan(m, n - m)));
-    signal.reach(StageSignal::kA + k);
-  }
-  CUZK_RETURN_IF_ERROR(uploader->upload(d_scalars, std::span<const Fr>(cs.input_assignment), pool));
-  CUZK_RETURN_IF_ERROR(uploader->upload(d_scalars.subspan(inputs, vars - inputs),
-                                        std::span<const Fr>(cs.aux_assignment), pool));
-  // then the densities
-  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_a.span(), densities.a.words(), pool));
-  CUZK_RETURN_IF_ERROR(uploader->upload(slot.d_density_b.span(), densities.b.words(), pool));
-  Reclaimer::shared().dispose(std::move(densities.a));
-  Reclaimer::shared().dispose(std::move(densities.b));
-  times.upload_ms += phase.lap_ms();
+  // product: the packed witness up, w, a, b, c (padded to n) made and checked on the device
+  const DeviceSpan<Fr> d_abc = abc_buffer.d_abc.span();
+  CUZK_RETURN_IF_ERROR(deferred.stage(witness, shape.device, input_rows, slot.d_scalars.span().first(vars),
+                                      d_abc.subspan(0, n), d_abc.subspan(n, n), d_abc.subspan(2 * n, n), *uploader,
+                                      *host_pool, staging_stream));
+  times.product_ms += phase.lap_ms();
   signal.reach(StageSignal::kAll);
   return Status::ok();
 }
 
 Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                                  const r1cs::ProvingAssignment& cs, const ResidentShape* shape,
-                                                  const GpuDomain& d,
+                                                  const witness::PartitionWitness& witness,
+                                                  const ResidentShape& shape, const GpuDomain& d,
                                                   groth16::QapConvention convention, size_t h_count,
                                                   AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal,
                                                   const std::function<Status()>& staged,
                                                   const std::function<void()>& abc_done,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
-  const size_t n = d.size(), inputs = cs.input_assignment.size(), vars = inputs + cs.num_aux();
+  const size_t n = d.size(), inputs = witness.num_inputs(), vars = inputs + witness.num_aux();
   const size_t density_words = WitnessSlot::density_words(vars);
 
   // ntt: h = a (kBellperson: the quotient's coefficients in bit-reversed order, the n − 1 =
@@ -396,10 +361,8 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
   t.ntt_ms += phase.lap_ms();
 
   const DeviceSpan<const Fr> scalars = slot.d_scalars.span().first(vars);
-  const DeviceSpan<const uint64_t> density_a =
-      (shape != nullptr ? shape->density_a.span() : slot.d_density_a.span()).first(density_words);
-  const DeviceSpan<const uint64_t> density_b =
-      (shape != nullptr ? shape->density_b.span() : slot.d_density_b.span()).first(density_words);
+  const DeviceSpan<const uint64_t> density_a = shape.density_a.span().first(density_words);
+  const DeviceSpan<const uint64_t> density_b = shape.density_b.span().first(density_words);
   groth16::MsmSums sums;
   // H first, the last reader of a, b, c (gpu_msm returns once its stream is done). kBellperson:
   // a holds the n coefficients in bit-reversed order (gpu_h_quotient), the MSM reads them so
@@ -456,7 +419,7 @@ Result<std::unique_ptr<GpuProver>> GpuProver::create(int device, ThreadPool* hos
 }
 
 Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& pk,
-                                                     std::span<const r1cs::ProvingAssignment* const> circuits,
+                                                     std::span<const witness::PartitionWitness* const> circuits,
                                                      groth16::QapConvention convention,
                                                      groth16::BlindingSource& blinding, GpuProveTimings* timings) {
   Stopwatch total, phase;
@@ -472,18 +435,17 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   std::vector<const GpuDomain*> domains(circuits.size());
   std::vector<size_t> h_counts(circuits.size());
   impl_->release_unheld_shapes();
-  std::vector<const ResidentShape*> shapes(circuits.size(), nullptr);  // of the deferred circuits
+  std::vector<const ResidentShape*> shapes(circuits.size(), nullptr);
   for (size_t index = 0; index < circuits.size(); ++index) {
-    auto domain = impl_->domain_for(circuits[index]->num_rows(), convention);
+    auto domain = impl_->domain_for(groth16::shape_of(*circuits[index], convention).rows, convention);
     if (!domain.is_ok()) return circuit_error(index, domain.status());
     CUZK_ASSIGN_OR_RETURN(h_counts[index], groth16::h_size(pk, (*domain)->size(), convention, index));
     domains[index] = *domain;
-    if (circuits[index]->deferred()) {
-      auto shape = impl_->resident_shape(circuits[index]->recorded_shape);
-      if (!shape.is_ok()) return circuit_error(index, shape.status());
-      shapes[index] = *shape;
-    }
+    auto shape = impl_->resident_shape(circuits[index]->matrices);
+    if (!shape.is_ok()) return circuit_error(index, shape.status());
+    shapes[index] = *shape;
   }
+  const bool input_rows = convention == groth16::QapConvention::kBellperson;
   if (impl_->uploader == nullptr) {
     auto uploader = PinnedUploader::create(kStagingBytes);
     if (!uploader.is_ok()) return uploader.status();
@@ -502,14 +464,15 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
   std::vector<StageTimes> stage_times(circuits.size());
   std::vector<std::unique_ptr<StageSignal>> signals(circuits.size());
   for (auto& signal : signals) signal = std::make_unique<StageSignal>();
-  auto start_stage = [&impl, &circuits, &shapes, &domains, &stage_times, &signals, abc_buffers,
-                      witness_slots](size_t index) {
+  auto start_stage = [&impl, &circuits, &shapes, &domains, &stage_times, &signals, abc_buffers, witness_slots,
+                      input_rows](size_t index) {
     return std::async(std::launch::async, [&impl, &circuits, &shapes, &domains, &stage_times, &signals, abc_buffers,
-                                           witness_slots, index]() -> Status {
+                                           witness_slots, input_rows, index]() -> Status {
       Status s = set_current_device(impl.device);
       if (s.is_ok()) {
-        s = impl.stage(*circuits[index], shapes[index], domains[index]->size(), impl.abc[index % abc_buffers],
-                       impl.witness[index % witness_slots], *signals[index], stage_times[index]);
+        s = impl.stage(*circuits[index], *shapes[index], input_rows, domains[index]->size(),
+                       impl.abc[index % abc_buffers], impl.witness[index % witness_slots], *signals[index],
+                       stage_times[index]);
       }
       if (!s.is_ok()) signals[index]->fail(s);
       return s;
@@ -531,7 +494,7 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
     const std::function<void()> abc_done = [&next, &start_stage, index, plan, more]() {
       if (plan == StagingPlan::kSharedAbc && more) next = start_stage(index + 1);
     };
-    auto proof = impl.prove_one(pk, **bases, *circuits[index], shapes[index], *domains[index], convention,
+    auto proof = impl.prove_one(pk, **bases, *circuits[index], *shapes[index], *domains[index], convention,
                                 h_counts[index], impl.abc[index % abc_buffers], impl.witness[index % witness_slots],
                                 *signals[index], staged, abc_done, blinding, t);
     if (!proof.is_ok()) return circuit_error(index, proof.status());
@@ -540,7 +503,6 @@ Result<std::vector<groth16::Proof>> GpuProver::prove(const groth16::ProvingKey& 
     phase.lap_ms();
   }
   for (const StageTimes& st : stage_times) {
-    t.prep_ms += st.prep_ms;
     t.alloc_ms += st.alloc_ms;
     t.product_ms += st.product_ms;
   }

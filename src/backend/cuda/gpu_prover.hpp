@@ -15,10 +15,10 @@
 //
 // A key's query bases are uploaded on first use and stay resident, keyed by the ProvingKey's
 // address (the caller keeps the key alive and unchanged while it is resident, or release()s
-// it). A deferred assignment (r1cs::ProvingAssignment::deferred()) sends only its packed
-// witness: its recorded matrices are uploaded on first use and stay resident while anyone else
-// holds the shape (the kind's cache does, for the process's life), and a, b, c are computed
-// and checked row by row on the device (deferred_staging.hpp). C++ only: no CUDA types.
+// it). A circuit (witness::PartitionWitness) sends only its packed witness: its recorded matrices
+// are uploaded on first use and stay resident while anyone else holds them (the kind's cache
+// does, for the process's life), its fills run on the device, and a, b, c are computed and
+// checked row by row there (deferred_staging.hpp). C++ only: no CUDA types.
 //
 // Threading: one GpuProver per device, used by one worker thread at a time (calls are not
 // synchronised); create() and every method make the prover's device current for the calling
@@ -38,7 +38,7 @@
 #include "groth16/blinding.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/prover_backend.hpp"
-#include "r1cs/proving_assignment.hpp"
+#include "witness/partition_witness.hpp"
 
 namespace cuzk::backend::cuda {
 
@@ -63,8 +63,8 @@ std::optional<StagingPlan> staging_plan_named(std::string_view name);
 struct GpuProveTimings {
   double prep_ms = 0;      // argument checks, domains, density bitmaps
   double alloc_ms = 0;     // device buffers for the batch (grown on demand, then reused)
-  double upload_ms = 0;    // waits for a, b, c, assignments, densities (and a new key's bases or shape)
-  double product_ms = 0;   // deferred circuits: packed witness up, expanded, a, b, c made and checked
+  double upload_ms = 0;    // waits for the staging of a circuit (and a new key's bases or matrices)
+  double product_ms = 0;   // packed witness up, expanded, filled, a, b, c made and checked
   double ntt_ms = 0;       // H on the device
   double msm_a_ms = 0, msm_b_g1_ms = 0, msm_b_g2_ms = 0, msm_l_ms = 0, msm_h_ms = 0;
   double epilogue_ms = 0;  // blinding and assembly
@@ -82,18 +82,17 @@ class GpuProver {
   GpuProver(const GpuProver&) = delete;
   GpuProver& operator=(const GpuProver&) = delete;
 
-  // ProverBackend::prove's contract (kBellperson: each circuit must have had
-  // append_input_constraints()); each proof draws its own (r, s) from `blinding`, in order.
-  // Errors: kInvalidArgument naming the circuit and the mismatch with the key; kOutOfMemory;
-  // kDeviceError.
+  // ProverBackend::prove's contract; each proof draws its own (r, s) from `blinding`, in order.
+  // Errors: kInvalidArgument naming the circuit and the mismatch with the key or its matrices;
+  // kUnsatisfiable naming the circuit and its first failing row; kOutOfMemory; kDeviceError.
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
-                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                            std::span<const witness::PartitionWitness* const> circuits,
                                             groth16::QapConvention convention, groth16::BlindingSource& blinding,
                                             GpuProveTimings* timings = nullptr);
   // prove(pk, circuits, QapConvention::kBellperson, blinding, timings), for callers that
   // predate the convention parameter.
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
-                                            std::span<const r1cs::ProvingAssignment* const> circuits,
+                                            std::span<const witness::PartitionWitness* const> circuits,
                                             groth16::BlindingSource& blinding, GpuProveTimings* timings = nullptr) {
     return prove(pk, circuits, groth16::QapConvention::kBellperson, blinding, timings);
   }

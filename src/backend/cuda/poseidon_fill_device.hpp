@@ -9,12 +9,12 @@
 
 namespace cuzk::backend::cuda {
 
-// One group of deferred hashes (r1cs::DeferredPoseidonGroup) on the device. `constants` is the
+// One group of the fill's hashes (gadgets::PoseidonFillGroup) on the device. `constants` is the
 // table of poseidon_constants_table() (poseidon_fill_gpu.hpp) for their constants.
 struct DevicePoseidonGroup {
   const void* constants = nullptr;  // Fr
   const uint64_t* first_aux = nullptr;
-  const uint64_t* preimage = nullptr;  // arity per hash, r1cs::DeferredPoseidon's encoding
+  const uint64_t* preimage = nullptr;  // arity per hash, gadgets::PoseidonFill's encoding
   uint64_t hashes = 0;
   uint32_t width = 0;  // arity + 1: 3, 5, 9 or 12 (at most 12)
   uint32_t half_full_rounds = 0;

@@ -21,11 +21,11 @@ std::vector<ff::Fr> poseidon_constants_table(const poseidon::OptimizedConstants&
   return out;
 }
 
-Status GpuPoseidonFill::fill(const r1cs::DeferredPoseidon& hashes, DeviceSpan<ff::Fr> d_w, size_t num_inputs,
+Status GpuPoseidonFill::fill(const gadgets::PoseidonFill& hashes, DeviceSpan<ff::Fr> d_w, size_t num_inputs,
                              PinnedUploader& uploader, ThreadPool& pool, const DeviceStream& stream) {
   if (hashes.empty()) return Status::ok();
   size_t first_total = 0, preimage_total = 0;
-  for (const r1cs::DeferredPoseidonGroup& g : hashes.groups()) {
+  for (const gadgets::PoseidonFillGroup& g : hashes.groups()) {
     first_total += g.first_aux.size();
     preimage_total += g.preimage.size();
     // Bounds: the kernel trusts positions and preimage variables.
@@ -33,10 +33,10 @@ Status GpuPoseidonFill::fill(const r1cs::DeferredPoseidon& hashes, DeviceSpan<ff
     const uint64_t internal = poseidon::circuit_allocations(*g.constants) - 1;
     const bool positions_fit = std::ranges::all_of(g.first_aux, [&](uint64_t f) { return f <= aux && internal <= aux - f; });
     const bool preimage_fits = std::ranges::all_of(g.preimage, [&](uint64_t v) {
-      return (v & r1cs::DeferredPoseidon::kAuxTag) ? (v & ~r1cs::DeferredPoseidon::kAuxTag) < aux : v < num_inputs;
+      return (v & gadgets::PoseidonFill::kAuxTag) ? (v & ~gadgets::PoseidonFill::kAuxTag) < aux : v < num_inputs;
     });
     if (!positions_fit || !preimage_fits) {
-      return Status::invalid_argument("deferred Poseidon hashes of arity " + std::to_string(g.constants->arity) +
+      return Status::invalid_argument("Poseidon fill hashes of arity " + std::to_string(g.constants->arity) +
                                       " name values outside the witness of " + std::to_string(num_inputs) +
                                       " inputs and " + std::to_string(aux) + " aux values");
     }
@@ -44,7 +44,7 @@ Status GpuPoseidonFill::fill(const r1cs::DeferredPoseidon& hashes, DeviceSpan<ff
   CUZK_RETURN_IF_ERROR(reserve(first_aux_, first_total));
   CUZK_RETURN_IF_ERROR(reserve(preimage_, preimage_total));
   size_t first_at = 0, preimage_at = 0;
-  for (const r1cs::DeferredPoseidonGroup& g : hashes.groups()) {
+  for (const gadgets::PoseidonFillGroup& g : hashes.groups()) {
     auto cached = std::ranges::find_if(constants_, [&](const auto& entry) { return entry.first == g.constants; });
     if (cached == constants_.end()) {
       const std::vector<ff::Fr> table = poseidon_constants_table(*g.constants);

@@ -1,5 +1,5 @@
-// GpuPoseidonFill: the deferred Poseidon hashes of a witness (r1cs::DeferredPoseidon) computed
-// on the device. A witness-only synthesis that defers them leaves each hash's 310-597 internal
+// GpuPoseidonFill: the device twin of Poseidon's witness fill (gadgets::PoseidonFill): the
+// hashes' internal values computed on the device. A witness-only synthesis that defers them leaves each hash's 310-597 internal
 // values out of the packed aux (zero bits there); after the aux is expanded into w = inputs ‖
 // aux on the device, fill() uploads the hashes' positions and preimage variables (8 bytes and
 // 8 per preimage entry a hash, instead of 32 per internal value) and recomputes every internal
@@ -18,7 +18,7 @@
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "ff/fr.hpp"
-#include "r1cs/deferred_poseidon.hpp"
+#include "gadgets/poseidon_fill.hpp"
 
 namespace cuzk::backend::cuda {
 
@@ -31,7 +31,7 @@ class GpuPoseidonFill {
   // `stream`, asynchronously; the uploads (through `uploader`) are done when it returns, and
   // their buffers must not be reused before `stream` has run the kernels. Errors: kOutOfMemory,
   // kDeviceError; kInvalidArgument for a hash whose values lie outside d_w.
-  Status fill(const r1cs::DeferredPoseidon& hashes, DeviceSpan<ff::Fr> d_w, size_t num_inputs,
+  Status fill(const gadgets::PoseidonFill& hashes, DeviceSpan<ff::Fr> d_w, size_t num_inputs,
               PinnedUploader& uploader, ThreadPool& pool, const DeviceStream& stream);
 
  private:

@@ -117,7 +117,7 @@ class GpuCompactSpmvTest : public GpuTest {
     ASSERT_TRUE(stream.is_ok());
     const DeviceSpan<Fr> abc = d_abc->span();
     const Status status = resident->evaluate(DeviceSpan<const Fr>(d_w->span()), abc.subspan(0, n),
-                                             abc.subspan(n, n), abc.subspan(2 * n, n), stream->handle());
+                                             abc.subspan(n, n), abc.subspan(2 * n, n), true, stream->handle());
     ASSERT_TRUE(status.is_ok()) << status.to_string();
     ASSERT_TRUE(stream->synchronize().is_ok());
     std::vector<Fr> got(3 * n);
@@ -128,7 +128,7 @@ class GpuCompactSpmvTest : public GpuTest {
     }
 
     const Status refused = resident->evaluate(DeviceSpan<const Fr>(d_w->span()).first(w.size() - 1),
-                                              abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n),
+                                              abc.subspan(0, n), abc.subspan(n, n), abc.subspan(2 * n, n), true,
                                               stream->handle());
     EXPECT_EQ(refused.code(), StatusCode::kInvalidArgument);
   }

@@ -2,11 +2,10 @@
 // backends (backend::make_provers), over native circuits with recorded constraint matrices (a
 // 4-partition synthetic circuit and WindowPoSt 2 KiB, from seeds, parameters generated on first
 // use). Jobs submitted together all succeed, every proof verifies against the verifying key
-// read back from its parameter file, the partitions reached the GPU as witnesses only
-// (WorkerInfo::deferred_proofs: the device computed a, b, c) and the worker merged ready units
-// into one prove call (JobResult::batch_size above the scheduler's batches of one). A job whose
-// deferred witness breaks a constraint fails as UNSATISFIABLE naming the row (the device's
-// check), while the jobs proved in the same calls succeed.
+// read back from its parameter file, and the worker merged ready units into one prove call
+// (JobResult::batch_size above the scheduler's batches of one). A job whose witness breaks a
+// constraint fails as UNSATISFIABLE naming the row (the device's check), while the jobs proved
+// in the same calls succeed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,7 +34,7 @@ constexpr const char* kWindowPost = "window-post-2KiB";
 constexpr uint8_t kBreakingSeed = 0xbb;  // BreakingCircuit: this seed's partition 1 breaks a constraint
 
 // The synthetic circuit of `inner` whose partition 1 of a job seeded kBreakingSeed has p of
-// its first block raised by 3 in its deferred witness, so that constraint 0 (x0·x1 = p) fails
+// its first block raised by 3 in its packed witness, so that constraint 0 (x0·x1 = p) fails
 // and only the GPU, which computes a, b, c, can tell. Everything else is the inner circuit's.
 class BreakingCircuit final : public CircuitDef {
  public:
@@ -61,21 +60,18 @@ class BreakingCircuit final : public CircuitDef {
     return inner_->validate(payload);
   }
   size_t partition_bytes() const override { return inner_->partition_bytes(); }
-  size_t deferred_partition_bytes() const override { return inner_->deferred_partition_bytes(); }
   size_t resident_bytes() const override { return inner_->resident_bytes(); }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs& srs, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>& prepared,
-                                                         size_t partition, ThreadPool& pool,
-                                                         const SynthesisOptions& options) const override {
+                                                         size_t partition, ThreadPool& pool) const override {
     CUZK_ASSIGN_OR_RETURN(std::unique_ptr<SynthesizedCircuit> out,
-                          inner_->synthesize(srs, payload, prepared, partition, pool, options));
+                          inner_->synthesize(srs, payload, prepared, partition, pool));
     if (payload.empty() || payload[0] != kBreakingSeed || partition != 1) return out;
-    r1cs::ProvingAssignment& cs = out->assignment;
-    if (!cs.deferred()) return Status::internal("expected a deferred partition (every worker is on a device)");
-    const std::vector<ff::Fr> values = cs.packed_aux.expand();
+    r1cs::PackedAux& aux = out->witness.values.aux;
+    const std::vector<ff::Fr> values = aux.expand();
     r1cs::PackedAux broken;
     for (size_t i = 0; i < values.size(); ++i) broken.push(i == 2 ? values[i] + ff::Fr::from_u64(3) : values[i]);
-    cs.packed_aux = std::move(broken);
+    aux = std::move(broken);
     return out;
   }
   Status verify(const LoadedSrs& srs, const groth16::Proof& proof,
@@ -180,17 +176,15 @@ TEST_F(EngineGpuTest, JobsSubmittedTogetherProveDeferredAndMerged) {
   const EngineStatus s = engine_->status();
   EXPECT_EQ(s.done, 6u);
   EXPECT_EQ(s.workers[0].proofs, 3u * 4 + 3);
-  EXPECT_EQ(s.workers[0].deferred_proofs, s.workers[0].proofs) << "every partition reached the GPU as a witness";
   EXPECT_GT(s.working_resident, 0u) << "the circuits' recorded matrices count against the budget";
   size_t largest_call = 0;
   for (const JobResult& r : synthetic_results) largest_call = std::max(largest_call, r.batch_size);
   // 12 partitions synthesized in a few ms each, proved while the next are made: ready ones merge
   EXPECT_GT(largest_call, 1u) << "no prove call merged several units";
-  EXPECT_NE(engine_->metrics_text().find("cuzk_worker_deferred_proofs_total{worker=\"cuda:0\"} 15\n"),
-            std::string::npos);
+  EXPECT_NE(engine_->metrics_text().find("cuzk_worker_proofs_total{worker=\"cuda:0\"} 15\n"), std::string::npos);
 }
 
-TEST_F(EngineGpuTest, ABrokenDeferredWitnessFailsOnlyItsJob) {
+TEST_F(EngineGpuTest, ABrokenWitnessFailsOnlyItsJob) {
   const std::shared_ptr<const CircuitDef> inner = catalog_->find(kSynthetic);
   ASSERT_NE(inner, nullptr);
   const auto breaking = std::make_shared<BreakingCircuit>(inner);
@@ -203,7 +197,6 @@ TEST_F(EngineGpuTest, ABrokenDeferredWitnessFailsOnlyItsJob) {
   EXPECT_NE(rb.status.message().find("does not satisfy constraint 0 of"), std::string::npos) << rb.status.to_string();
   EXPECT_TRUE(rb.partitions.empty());
   expect_proofs_verify(breaking->id(), {r1, r2}, 4);
-  EXPECT_EQ(engine_->status().workers[0].deferred_proofs, engine_->status().workers[0].proofs);
 }
 
 }  // namespace

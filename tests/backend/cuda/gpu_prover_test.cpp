@@ -23,6 +23,7 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "r1cs/shape.hpp"
+#include "support/partition_witness_of.hpp"
 
 namespace cuzk::backend::cuda {
 namespace {
@@ -33,7 +34,8 @@ constexpr groth16::QapConvention kBellperson = groth16::QapConvention::kBellpers
 
 struct Keyed {
   groth16::ProvingKey pk;
-  std::vector<r1cs::ProvingAssignment> circuits;
+  std::vector<r1cs::ProvingAssignment> circuits;     // classic synthesis: the CPU reference proves these
+  std::vector<witness::PartitionWitness> witnesses;  // the same circuits as the GPU takes them
 };
 
 Keyed setup(const std::vector<const r1cs::Circuit*>& circuits, uint64_t seed) {
@@ -43,12 +45,14 @@ Keyed setup(const std::vector<const r1cs::Circuit*>& circuits, uint64_t seed) {
   const r1cs::R1csShape shape = std::move(recorder).finish(true);
   auto pk = groth16::insecure_test_setup(shape, waste, ThreadPool::shared());
   EXPECT_TRUE(pk.is_ok()) << pk.status().to_string();
-  Keyed out{std::move(pk).value(), {}};
+  Keyed out{std::move(pk).value(), {}, {}};
+  const auto matrices = cuzk::test::recorded_matrices_of(*circuits[0]);
   for (const r1cs::Circuit* circuit : circuits) {
     r1cs::ProvingAssignment cs;
     EXPECT_TRUE(circuit->synthesize(cs).is_ok());
     cs.append_input_constraints();
     out.circuits.push_back(std::move(cs));
+    out.witnesses.push_back(cuzk::test::partition_witness_of(*circuit, matrices));
   }
   return out;
 }
@@ -57,13 +61,15 @@ Keyed setup(const std::vector<const r1cs::Circuit*>& circuits, uint64_t seed) {
 void expect_gpu_equals_cpu(const Keyed& k, GpuProver& prover, std::optional<StagingPlan> staging = std::nullopt) {
   std::vector<const r1cs::ProvingAssignment*> batch;
   for (const auto& cs : k.circuits) batch.push_back(&cs);
+  std::vector<const witness::PartitionWitness*> gpu_batch;
+  for (const auto& w : k.witnesses) gpu_batch.push_back(&w);
   std::mt19937_64 rng(99);
   const Fr r = Fr::random(rng), s = Fr::random(rng);
   groth16::FixedBlinding cpu_blinding(r, s), gpu_blinding(r, s);
   auto cpu = groth16::prove(k.pk, batch, cpu_blinding, ThreadPool::shared());
   ASSERT_TRUE(cpu.is_ok()) << cpu.status().to_string();
   GpuProveTimings timings;
-  auto gpu = prover.prove(k.pk, batch, kBellperson, gpu_blinding, &timings);
+  auto gpu = prover.prove(k.pk, gpu_batch, kBellperson, gpu_blinding, &timings);
   ASSERT_TRUE(gpu.is_ok()) << gpu.status().to_string();
   ASSERT_EQ(gpu->size(), cpu->size());
   const auto pvk = groth16::PreparedVerifyingKey::from(k.pk.vk);
@@ -191,7 +197,7 @@ TEST_F(GpuProverTest, ShapeMismatchIsInvalidArgument) {
   const Keyed other = setup({&big}, 4);
   auto prover = GpuProver::create(0);
   ASSERT_TRUE(prover.is_ok());
-  const r1cs::ProvingAssignment* batch[] = {&other.circuits[0]};
+  const witness::PartitionWitness* batch[] = {&other.witnesses[0]};
   groth16::FixedBlinding blinding(Fr::one(), Fr::one());
   auto proofs = (*prover)->prove(k.pk, batch, kBellperson, blinding);
   EXPECT_EQ(proofs.status().code(), StatusCode::kInvalidArgument);

@@ -22,10 +22,12 @@
 #include "circuits/synthetic.hpp"
 #include "common/thread_pool.hpp"
 #include "gpu_test_util.hpp"
+#include "groth16/cpu_prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/snarkjs_qap.hpp"
 #include "groth16/verifier.hpp"
 #include "r1cs/shape.hpp"
+#include "support/partition_witness_of.hpp"
 
 namespace cuzk::backend::cuda {
 namespace {
@@ -73,21 +75,26 @@ class ProverSeamGpuTest : public GpuTest {
   }
   groth16::ProverBackend& gpu() { return *gpus_.front(); }
 
-  // Both backends prove `batch` with the same (r, s); the proofs must be equal and verify.
-  void expect_equal_proofs(const groth16::ProvingKey& pk, std::span<const r1cs::ProvingAssignment* const> batch,
-                           QapConvention convention, uint64_t seed) {
+  // Both backends prove `batch` with the same (r, s), and the CPU prover proves `reference` (the
+  // same circuits, classic synthesis); the proofs must be equal and verify.
+  void expect_equal_proofs(const groth16::ProvingKey& pk, std::span<const witness::PartitionWitness* const> batch,
+                           std::span<const r1cs::ProvingAssignment* const> reference, QapConvention convention,
+                           uint64_t seed) {
     std::mt19937_64 rng(seed);
     const Fr r = Fr::random(rng), s = Fr::random(rng);
-    groth16::FixedBlinding cpu_blinding(r, s), gpu_blinding(r, s);
+    groth16::FixedBlinding cpu_blinding(r, s), gpu_blinding(r, s), reference_blinding(r, s);
     auto on_cpu = cpu_->prove(pk, batch, convention, cpu_blinding);
     ASSERT_TRUE(on_cpu.is_ok()) << on_cpu.status().to_string();
+    auto classic = groth16::CpuProver(ThreadPool::shared()).prove(pk, reference, convention, reference_blinding);
+    ASSERT_TRUE(classic.is_ok()) << classic.status().to_string();
     auto on_gpu = gpu().prove(pk, batch, convention, gpu_blinding);
     ASSERT_TRUE(on_gpu.is_ok()) << on_gpu.status().to_string();
     ASSERT_EQ(on_gpu->size(), batch.size());
     const auto pvk = groth16::PreparedVerifyingKey::from(pk.vk);
     for (size_t i = 0; i < batch.size(); ++i) {
       EXPECT_TRUE(on_gpu->at(i) == on_cpu->at(i)) << "proof " << i;
-      const std::vector<Fr> inputs(batch[i]->input_assignment.begin() + 1, batch[i]->input_assignment.end());
+      EXPECT_TRUE(on_cpu->at(i) == classic->at(i)) << "proof " << i;
+      const std::vector<Fr> inputs(batch[i]->values.inputs.begin() + 1, batch[i]->values.inputs.end());
       EXPECT_TRUE(groth16::verify(pvk, on_gpu->at(i), inputs).is_ok()) << "proof " << i;
     }
   }
@@ -129,8 +136,11 @@ TEST_F(ProverSeamGpuTest, EveryCircomFixtureGpuEqualsCpu) {
     ASSERT_TRUE(map.is_ok()) << map.status().to_string();
     auto cs = circom::snarkjs_assignment(*key, *witness, std::move(map).value());
     ASSERT_TRUE(cs.is_ok()) << cs.status().to_string();
-    const r1cs::ProvingAssignment* batch[] = {&*cs, &*cs};  // a batch of two: each its own staging slot
-    expect_equal_proofs(key->pk, batch, QapConvention::kSnarkjs, seed++);
+    auto w = circom::zkey_witness(*key, *witness, circom::zkey_matrices(*key), name);
+    ASSERT_TRUE(w.is_ok()) << w.status().to_string();
+    const witness::PartitionWitness* batch[] = {&*w, &*w};  // a batch of two: each its own staging slot
+    const r1cs::ProvingAssignment* reference[] = {&*cs, &*cs};
+    expect_equal_proofs(key->pk, batch, reference, QapConvention::kSnarkjs, seed++);
     // Through circom's entry point too, with its self-check.
     groth16::FixedBlinding blinding(Fr::from_u64(seed), Fr::from_u64(seed + 1));
     auto proof = circom::prove_zkey(*key, *witness, gpu(), blinding);
@@ -154,8 +164,12 @@ TEST_F(ProverSeamGpuTest, BellpersonSyntheticGpuEqualsCpu) {
     ASSERT_TRUE(a.synthesize(circuits[0]).is_ok());
     ASSERT_TRUE(b.synthesize(circuits[1]).is_ok());
     for (auto& cs : circuits) cs.append_input_constraints();
-    const r1cs::ProvingAssignment* batch[] = {&circuits[0], &circuits[1]};
-    expect_equal_proofs(*pk, batch, QapConvention::kBellperson, constraints);
+    const auto matrices = cuzk::test::recorded_matrices_of(a);
+    const witness::PartitionWitness wa = cuzk::test::partition_witness_of(a, matrices),
+                                    wb = cuzk::test::partition_witness_of(b, matrices);
+    const witness::PartitionWitness* batch[] = {&wa, &wb};
+    const r1cs::ProvingAssignment* reference[] = {&circuits[0], &circuits[1]};
+    expect_equal_proofs(*pk, batch, reference, QapConvention::kBellperson, constraints);
     gpu().release(*pk);
   }
 }
