@@ -10,12 +10,12 @@
 
 namespace cuzk::backend::cuda {
 
-Status DeferredStaging::stage(const witness::PartitionWitness& witness, const GpuCompactR1cs& shape, bool input_rows,
+Status DeferredStaging::stage(const witness::PartitionWitness& partition, const GpuCompactR1cs& shape, bool input_rows,
                               DeviceSpan<ff::Fr> d_w, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b,
                               DeviceSpan<ff::Fr> d_c, PinnedUploader& uploader, ThreadPool& pool,
                               const DeviceStream& stream) {
-  const r1cs::PackedAux& aux = witness.values.aux;
-  const size_t inputs = witness.num_inputs();
+  const r1cs::PackedAux& aux = partition.values.aux;
+  const size_t inputs = partition.num_inputs();
   if (inputs != shape.num_inputs() || aux.size() != shape.num_aux() || d_w.size() != inputs + aux.size()) {
     return Status::invalid_argument("a witness of " + std::to_string(inputs) + " inputs and " +
                                     std::to_string(aux.size()) + " aux values for recorded matrices of " +
@@ -32,12 +32,12 @@ Status DeferredStaging::stage(const witness::PartitionWitness& witness, const Gp
   CUZK_RETURN_IF_ERROR(uploader.upload(bit_values_.span(), aux.bit_values(), pool));
   CUZK_RETURN_IF_ERROR(uploader.upload(field_rank_.span(), aux.field_rank(), pool));
   CUZK_RETURN_IF_ERROR(uploader.upload(field_values_.span(), aux.field_values(), pool));
-  CUZK_RETURN_IF_ERROR(uploader.upload(d_w, std::span<const ff::Fr>(witness.values.inputs), pool));
+  CUZK_RETURN_IF_ERROR(uploader.upload(d_w, std::span<const ff::Fr>(partition.values.inputs), pool));
   const DevicePackedAux packed{field_mask_.data(), bit_values_.data(), field_rank_.data(), field_values_.data(),
                                aux.size()};
   CUZK_RETURN_IF_ERROR(expand_packed_aux(packed, d_w.subspan(inputs, aux.size()).data(), stream.handle()));
   // the values the synthesis left to the prover, by each fill's device twin
-  for (const std::unique_ptr<witness::WitnessFill>& fill : witness.fills) {
+  for (const std::unique_ptr<witness::WitnessFill>& fill : partition.fills) {
     const auto* hashes = dynamic_cast<const gadgets::PoseidonFill*>(fill.get());
     if (hashes == nullptr) {
       return Status::invalid_argument("the witness fill '" + std::string(fill->name()) +

@@ -26,12 +26,12 @@ namespace cuzk::backend::cuda {
 
 class DeferredStaging {
  public:
-  // For `witness` whose matrices are `shape` (on the device): d_w (inputs + aux values) and
+  // For `partition` whose matrices are `shape` (on the device): d_w (inputs + aux values) and
   // d_a, d_b, d_c (the domain's n each, bellperson's input rows with `input_rows`) filled and the
   // rows checked; copies through `uploader` (host work on `pool`), kernels on `stream`; returns
   // when done. Errors: kUnsatisfiable naming the first row with a·b ≠ c; kInvalidArgument for
   // sizes that are not the shape's, or a fill without a device twin; kOutOfMemory; kDeviceError.
-  Status stage(const witness::PartitionWitness& witness, const GpuCompactR1cs& shape, bool input_rows,
+  Status stage(const witness::PartitionWitness& partition, const GpuCompactR1cs& shape, bool input_rows,
                DeviceSpan<ff::Fr> d_w, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b, DeviceSpan<ff::Fr> d_c,
                PinnedUploader& uploader, ThreadPool& pool, const DeviceStream& stream);
 

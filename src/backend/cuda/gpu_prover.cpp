@@ -289,7 +289,7 @@ struct GpuProver::Impl {
   // c from the product on its matrices (`shape`, on the device), rows checked; then the
   // milestone signalled (runs on the staging thread; uses only the uploader's stream and
   // staging_stream).
-  Status stage(const witness::PartitionWitness& witness, const ResidentShape& shape, bool input_rows, size_t n,
+  Status stage(const witness::PartitionWitness& partition, const ResidentShape& shape, bool input_rows, size_t n,
                AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal, StageTimes& times);
 
   // H, the five MSMs and the assembly of one circuit (on the compute stream) as its staging
@@ -297,7 +297,7 @@ struct GpuProver::Impl {
   // waits for the rest of the staging (it may start the next circuit's) before the MSMs, of
   // which H runs first: `abc_done` is called once nothing reads `abc_buffer` any more.
   Result<groth16::Proof> prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                   const witness::PartitionWitness& witness, const ResidentShape& shape,
+                                   const witness::PartitionWitness& partition, const ResidentShape& shape,
                                    const GpuDomain& d,
                                    groth16::QapConvention convention, size_t h_count, AbcBuffer& abc_buffer,
                                    WitnessSlot& slot, StageSignal& signal, const std::function<Status()>& staged,
@@ -305,17 +305,17 @@ struct GpuProver::Impl {
                                    GpuProveTimings& t);
 };
 
-Status GpuProver::Impl::stage(const witness::PartitionWitness& witness, const ResidentShape& shape, bool input_rows,
+Status GpuProver::Impl::stage(const witness::PartitionWitness& partition, const ResidentShape& shape, bool input_rows,
                               size_t n, AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal,
                               StageTimes& times) {
   Stopwatch phase;
-  const size_t vars = witness.num_inputs() + witness.num_aux();
+  const size_t vars = partition.num_inputs() + partition.num_aux();
   CUZK_RETURN_IF_ERROR(abc_buffer.reserve_for(n));
   CUZK_RETURN_IF_ERROR(reserve(slot.d_scalars, vars));
   times.alloc_ms += phase.lap_ms();
   // product: the packed witness up, w, a, b, c (padded to n) made and checked on the device
   const DeviceSpan<Fr> d_abc = abc_buffer.d_abc.span();
-  CUZK_RETURN_IF_ERROR(deferred.stage(witness, shape.device, input_rows, slot.d_scalars.span().first(vars),
+  CUZK_RETURN_IF_ERROR(deferred.stage(partition, shape.device, input_rows, slot.d_scalars.span().first(vars),
                                       d_abc.subspan(0, n), d_abc.subspan(n, n), d_abc.subspan(2 * n, n), *uploader,
                                       *host_pool, staging_stream));
   times.product_ms += phase.lap_ms();
@@ -324,7 +324,7 @@ Status GpuProver::Impl::stage(const witness::PartitionWitness& witness, const Re
 }
 
 Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk, const KeyBases& bases,
-                                                  const witness::PartitionWitness& witness,
+                                                  const witness::PartitionWitness& partition,
                                                   const ResidentShape& shape, const GpuDomain& d,
                                                   groth16::QapConvention convention, size_t h_count,
                                                   AbcBuffer& abc_buffer, WitnessSlot& slot, StageSignal& signal,
@@ -332,7 +332,7 @@ Result<groth16::Proof> GpuProver::Impl::prove_one(const groth16::ProvingKey& pk,
                                                   const std::function<void()>& abc_done,
                                                   groth16::BlindingSource& blinding, GpuProveTimings& t) {
   Stopwatch phase;
-  const size_t n = d.size(), inputs = witness.num_inputs(), vars = inputs + witness.num_aux();
+  const size_t n = d.size(), inputs = partition.num_inputs(), vars = inputs + partition.num_aux();
   const size_t density_words = WitnessSlot::density_words(vars);
 
   // ntt: h = a (kBellperson: the quotient's coefficients in bit-reversed order, the n − 1 =

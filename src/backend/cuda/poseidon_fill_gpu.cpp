@@ -23,7 +23,7 @@ std::vector<ff::Fr> poseidon_constants_table(const poseidon::OptimizedConstants&
 
 Status GpuPoseidonFill::fill(const gadgets::PoseidonFill& hashes, DeviceSpan<ff::Fr> d_w, size_t num_inputs,
                              PinnedUploader& uploader, ThreadPool& pool, const DeviceStream& stream) {
-  if (hashes.empty()) return Status::ok();
+  if (hashes.num_hashes() == 0) return Status::ok();
   size_t first_total = 0, preimage_total = 0;
   for (const gadgets::PoseidonFillGroup& g : hashes.groups()) {
     first_total += g.first_aux.size();
