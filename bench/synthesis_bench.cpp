@@ -17,7 +17,7 @@
 
 #include "filecoin/fallback_post.hpp"
 #include "filecoin/post_check.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "filecoin/synthetic_post.hpp"
 #include "witness/partition_witness.hpp"
 

@@ -18,7 +18,7 @@
 #include <utility>
 
 #include "filecoin/porep/stacked_circuit.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"

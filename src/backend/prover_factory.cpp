@@ -1,10 +1,10 @@
 // The prover factory (prover_factory.hpp): the CPU prover always; with CUZK_HAVE_CUDA (set by
 // src/backend/CMakeLists.txt when the CUDA backend is built), one GpuProverBackend per device
-// the GPU fixed-base multiplier, and the kernel benchmarks and GPU list (kernel_bench.hpp). The
+// the GPU fixed-base multiplier, and the kernel benchmarks and GPU list (gpu_kernel_bench.hpp). The
 // only file that knows whether CUDA is compiled in.
 #include "backend/prover_factory.hpp"
 
-#include "backend/kernel_bench.hpp"
+#include "backend/gpu_kernel_bench.hpp"
 
 #include "groth16/cpu_prover.hpp"
 

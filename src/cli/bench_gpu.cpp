@@ -1,5 +1,5 @@
 // GPU MSM and NTT benchmarks (bench_gpu.hpp): the flags and the report here, the measurement
-// behind the prover factory (backend/kernel_bench.hpp: data on the device before the clock
+// behind the prover factory (backend/gpu_kernel_bench.hpp: data on the device before the clock
 // starts, one warm-up run, each run timed around a synchronous call).
 //   cuzk bench msm --backend cuda [--curve g1|g2] [--log-size 20,22] [--runs 5] [--window c1,c2]
 //                  [--scalars random|witness]   (witness: 0/1 except 1 in 64, as Filecoin's)
@@ -12,7 +12,7 @@
 #include <iterator>
 #include <string>
 
-#include "backend/kernel_bench.hpp"
+#include "backend/gpu_kernel_bench.hpp"
 #include "cli/flags.hpp"
 #include "common/sample_stats.hpp"
 

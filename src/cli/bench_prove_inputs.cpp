@@ -6,7 +6,7 @@
 
 #include "circuits/synthetic.hpp"
 #include "filecoin/fallback_post.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "groth16/proof_assembly.hpp"
 #include "ntt/domain.hpp"
 #include "r1cs/compact_matrices.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/status.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 
 namespace cuzk::cli {
 

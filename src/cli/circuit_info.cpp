@@ -7,7 +7,7 @@
 
 #include "cli/flags.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"
 
 namespace cuzk::cli {

@@ -16,7 +16,7 @@
 #include "common/file_reader.hpp"
 #include "engine/job.hpp"
 #include "filecoin/porep/public_inputs.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "groth16/verifier.hpp"
 #include "kinds/porep_kind.hpp"

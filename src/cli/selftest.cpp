@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cli/cpu_features.hpp"
-#include "backend/kernel_bench.hpp"
+#include "backend/gpu_kernel_bench.hpp"
 #include "common/hex.hpp"
 #include "ec/encoding.hpp"
 #include "ec/pairing.hpp"

@@ -22,7 +22,7 @@
 #include "filecoin/post_check.hpp"
 #include "filecoin/snapdeals/partition_bincode.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
-#include "filecoin/snapdeals/public_inputs.hpp"
+#include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"
 #include "filecoin/synthetic_post.hpp"

@@ -2,7 +2,7 @@
 // parameters live and how to load them, how to check a payload and split it into partitions,
 // how to synthesize one partition — and ProofKind, a family of circuits resolved by id. The
 // engine knows no circuit itself: the kinds (src/kinds: circom, synthetic, PoSt, …) implement
-// these interfaces and reach the engine through its catalog (engine/catalog.hpp).
+// these interfaces and reach the engine through its catalog (engine/circuit_catalog.hpp).
 //
 // What flows through the engine is typed: a synthesized partition is a witness::PartitionWitness
 // with its public inputs as field elements; a proved one is a

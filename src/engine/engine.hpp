@@ -8,7 +8,7 @@
 //   result
 //
 // The engine knows no circuit and no device: its composition root (the daemon, the CLI, a
-// test) gives it a catalog of circuits (engine/catalog.hpp, filled by src/kinds) and a factory
+// test) gives it a catalog of circuits (engine/circuit_catalog.hpp, filled by src/kinds) and a factory
 // for its prover backends (src/backend/prover_factory.hpp, or a test's fault-injecting one).
 // It owns its thread pools — synthesis (`synthesis_threads`) and prover host work and
 // parameter loading (`prover_threads`) — and passes them down. A backend that reports a
@@ -40,7 +40,7 @@
 
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
-#include "engine/catalog.hpp"
+#include "engine/circuit_catalog.hpp"
 #include "engine/job.hpp"
 #include "engine/scheduler.hpp"
 #include "engine/srs_manager.hpp"

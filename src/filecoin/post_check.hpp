@@ -10,7 +10,7 @@
 //   // p->circuit to synthesize, p->public_inputs to self-verify the proof against.
 //
 // or step by step: read_post_partition → check_post_partition → post_partition_circuit, and
-// post_verifier_public_inputs (post_kind.hpp). The miner id plays no part: in rust-fil-proofs
+// post_verifier_public_inputs (post_config.hpp). The miner id plays no part: in rust-fil-proofs
 // the prover id selects WinningPoSt's sector, but neither the circuit nor its inputs use it.
 //
 // Every failure is kInvalidArgument naming the sector (its index in the request and its id),
@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "common/thread_pool.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "filecoin/post_vanilla.hpp"
 
 namespace cuzk::filecoin {

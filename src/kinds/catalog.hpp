@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/status.hpp"
-#include "engine/catalog.hpp"
+#include "engine/circuit_catalog.hpp"
 #include "kinds/native_circuit.hpp"
 #include "kinds/param_locator.hpp"
 

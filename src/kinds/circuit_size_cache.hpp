@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 
 namespace cuzk::kinds {
 

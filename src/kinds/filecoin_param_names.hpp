@@ -23,7 +23,7 @@
 #include <string_view>
 
 #include "filecoin/porep/porep_config.hpp"
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "filecoin/tree_shape.hpp"
 
 namespace cuzk::kinds {

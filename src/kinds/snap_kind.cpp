@@ -2,9 +2,9 @@
 // checks at submission, the verifier's public inputs, each partition's witness.
 #include "kinds/snap_kind.hpp"
 
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "filecoin/snapdeals/prepare_partition.hpp"
-#include "filecoin/snapdeals/public_inputs.hpp"
+#include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
 #include "kinds/sector_sizes.hpp"

@@ -7,7 +7,7 @@
 #include <cstdlib>
 
 #include "ff/fr_dot_product.hpp"
-#include "poseidon/poseidon.hpp"
+#include "poseidon/permutation.hpp"
 
 namespace cuzk::poseidon {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"

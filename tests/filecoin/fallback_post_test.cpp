@@ -6,7 +6,7 @@
 #include <random>
 
 #include "filecoin/fallback_post.hpp"
-#include "poseidon/poseidon.hpp"
+#include "poseidon/permutation.hpp"
 #include "r1cs/shape.hpp"
 #include "r1cs/test_constraint_system.hpp"
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"

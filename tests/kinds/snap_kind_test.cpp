@@ -18,7 +18,7 @@
 #include "backend/prover_factory.hpp"
 #include "engine/engine.hpp"
 #include "filecoin/snapdeals/partition_bincode.hpp"
-#include "filecoin/snapdeals/public_inputs.hpp"
+#include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "filecoin/snapdeals/synthetic_partition.hpp"
 #include "kinds/catalog.hpp"
 #include "kinds/filecoin_param_names.hpp"

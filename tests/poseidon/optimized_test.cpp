@@ -5,7 +5,7 @@
 #include <random>
 
 #include "poseidon/optimized.hpp"
-#include "poseidon/poseidon.hpp"
+#include "poseidon/permutation.hpp"
 
 namespace cuzk::poseidon {
 namespace {

@@ -1,4 +1,4 @@
-// The GPU kernel benchmarks and the GPU list (backend/kernel_bench.hpp), on the CUDA backend;
+// The GPU kernel benchmarks and the GPU list (backend/gpu_kernel_bench.hpp), on the CUDA backend;
 // prover_factory.cpp forwards to these where CUDA is built.
 #include "backend/cuda/kernel_bench.hpp"
 

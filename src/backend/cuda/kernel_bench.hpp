@@ -1,10 +1,10 @@
-// The CUDA side of backend/kernel_bench.hpp (the same contract; called by prover_factory.cpp).
+// The CUDA side of backend/gpu_kernel_bench.hpp (the same contract; called by prover_factory.cpp).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "backend/kernel_bench.hpp"
+#include "backend/gpu_kernel_bench.hpp"
 
 namespace cuzk::backend::cuda {
 

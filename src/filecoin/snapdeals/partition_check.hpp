@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "filecoin/snapdeals/public_inputs.hpp"
+#include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "filecoin/snapdeals/snap_proof.hpp"
 
 namespace cuzk::filecoin::snapdeals {

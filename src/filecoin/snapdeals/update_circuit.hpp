@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "filecoin/post_kind.hpp"
-#include "filecoin/snapdeals/public_inputs.hpp"
+#include "filecoin/post_config.hpp"
+#include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "filecoin/snapdeals/snap_config.hpp"
 #include "filecoin/snapdeals/snap_proof.hpp"
 #include "gadgets/num.hpp"

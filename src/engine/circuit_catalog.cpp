@@ -1,5 +1,5 @@
 // CircuitCatalog: registered circuits, kinds asked in order, a bounded memory of resolved ids.
-#include "engine/catalog.hpp"
+#include "engine/circuit_catalog.hpp"
 
 #include <algorithm>
 

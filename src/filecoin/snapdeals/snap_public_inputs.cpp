@@ -1,5 +1,5 @@
 // SnapDeals public inputs and commitments.
-#include "filecoin/snapdeals/public_inputs.hpp"
+#include "filecoin/snapdeals/snap_public_inputs.hpp"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 // CircuitCatalog: registered circuits, kinds' circuits, ids resolved on demand (remembered
 // once under their canonical id, and only a bounded number of them).
-#include "engine/catalog.hpp"
+#include "engine/circuit_catalog.hpp"
 
 #include <gtest/gtest.h>
 
@@ -39,7 +39,7 @@ class DynamicKind final : public ProofKind {
 class CatalogTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("cuzk_catalog_test_" + std::to_string(::getpid()));
+    dir_ = std::filesystem::temp_directory_path() / ("cuzk_circuit_catalog_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }

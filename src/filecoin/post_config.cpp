@@ -1,5 +1,5 @@
 // PoSt kinds: configurations, public inputs and synthetic instances.
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 
 #include <algorithm>
 #include <charconv>

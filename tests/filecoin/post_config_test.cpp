@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "filecoin/post_kind.hpp"
+#include "filecoin/post_config.hpp"
 #include "gadgets/sha256_native.hpp"
 #include "r1cs/counting_constraint_system.hpp"
 #include "r1cs/test_constraint_system.hpp"

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "filecoin/challenges.hpp"
+#include "filecoin/post_challenges.hpp"
 #include "filecoin/fallback_post.hpp"
 
 namespace cuzk::filecoin {

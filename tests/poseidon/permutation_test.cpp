@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "poseidon/poseidon.hpp"
+#include "poseidon/permutation.hpp"
 
 namespace cuzk::poseidon {
 namespace {

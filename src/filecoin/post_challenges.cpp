@@ -1,5 +1,5 @@
 // PoSt leaf challenge derivation.
-#include "filecoin/challenges.hpp"
+#include "filecoin/post_challenges.hpp"
 
 #include "gadgets/sha256_native.hpp"
 

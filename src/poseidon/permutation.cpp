@@ -1,5 +1,5 @@
 // Poseidon parameters (Grain LFSR round constants, Cauchy MDS) and the plain permutation.
-#include "poseidon/poseidon.hpp"
+#include "poseidon/permutation.hpp"
 
 #include <array>
 #include <cassert>
