@@ -84,7 +84,7 @@ int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, s
     return 1;
   }
   auto t0 = Clock::now();
-  auto prepared = kinds::prepare_commit1(*bytes, 0, flags->get("commit1"));
+  auto prepared = kinds::prepare_commit1(*bytes, 0, flags->get("commit1"), pool);
   if (!prepared.is_ok()) {
     err << "cuzk porep prove: " << prepared.status().message() << "\n";
     return 1;
@@ -149,7 +149,7 @@ int run_porep_check(std::span<const std::string_view> args, std::ostream& out, s
   }
   int rc = 0;
   auto t0 = Clock::now();
-  const auto checked = porep::check_commit1(*config, input->output);
+  const auto checked = porep::check_commit1(*config, input->output, ThreadPool::shared());
   if (checked.is_ok()) {
     out << "  native checks: OK (" << static_cast<long long>(ms_since(t0)) << " ms)\n";
   } else {

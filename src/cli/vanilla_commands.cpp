@@ -103,7 +103,7 @@ int prove_and_write(std::string_view command, const engine::CircuitDef& def, con
   }
   const std::vector<uint8_t> payload = kinds::encode_vanilla_payload(request);
   auto t0 = Clock::now();
-  Result<engine::ValidatedPayload> validated = def.validate(payload);
+  Result<engine::ValidatedPayload> validated = def.validate(payload, pool);
   if (!validated.is_ok()) return report_failure(err, command, validated.status());
   out << "cuzk " << command << ": " << def.id() << ", " << request.proofs.size() << " vanilla proof(s), "
       << validated->partitions << " partition(s)\n"
@@ -327,7 +327,7 @@ int run_post_check(Args args, std::ostream& out, std::ostream& err) {
     return 1;
   }
   Result<filecoin::CheckedPostPartition> checked =
-      filecoin::check_post_partition(config, *input, a->request.randomness, partition, &ThreadPool::shared());
+      filecoin::check_post_partition(config, *input, a->request.randomness, partition, ThreadPool::shared());
   if (!checked.is_ok()) {
     out << "  native checks: FAILED: " << checked.status().message() << "\nFAILED\n";
     return 1;

@@ -681,7 +681,7 @@ Result<JobId> Engine::submit(JobRequest request) {
     return Status::invalid_argument("payload of " + std::to_string(request.payload.size()) +
                                     " bytes exceeds the limit of " + std::to_string(d.config.max_payload_bytes));
   }
-  CUZK_ASSIGN_OR_RETURN(ValidatedPayload validated, circuit->validate(request.payload));
+  CUZK_ASSIGN_OR_RETURN(ValidatedPayload validated, circuit->validate(request.payload, d.synthesis_pool));
   auto job = std::make_shared<Job>();
   job->circuit = circuit;
   job->priority = request.priority.value_or(circuit->default_priority());

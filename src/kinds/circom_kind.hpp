@@ -1,5 +1,5 @@
 // The circom kind: every `<id>.zkey` in the parameter directories is a circuit `<id>`; the
-// payload is a circom .wtns file's bytes, parsed once at submission. Synthesis is snarkjs's
+// payload is a circom .wtns file's bytes, parsed once in the engine's validation stage. Synthesis is snarkjs's
 // witness map (a_j, b_j from the zkey's coefficients, c_j = a_j·b_j) into a ProvingAssignment;
 // proving follows snarkjs's QAP convention on whichever backend the engine gives it (the GPU
 // included); proofs leave as snarkjs proof.json text with public.json's signals, and pass

@@ -70,9 +70,9 @@ class NativeCircuit final : public CircuitDef {
   engine::ProofEncoding encoding() const override { return engine::ProofEncoding::kBellperson; }
   const std::string& srs_path() const override { return spec_.params_path; }
   size_t partition_bytes() const override { return spec_.partition_bytes; }
-  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
-    if (spec_.prepare) return spec_.prepare(payload);
-    CUZK_ASSIGN_OR_RETURN(const size_t partitions, spec_.validate(payload));
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool& pool) const override {
+    if (spec_.prepare) return spec_.prepare(payload, pool);
+    CUZK_ASSIGN_OR_RETURN(const size_t partitions, spec_.validate(payload, pool));
     return ValidatedPayload{partitions, nullptr};
   }
 

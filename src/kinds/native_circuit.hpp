@@ -59,8 +59,8 @@ struct NativeCircuitSpec {
   std::string generated_dir;
   MultiplierFactory multiplier;  // for the test setup; unset → the host
   size_t partition_bytes = 0;    // working memory of one synthesized partition (estimate)
-  // Checks a payload; returns its number of partitions.
-  std::function<Result<size_t>(std::span<const uint8_t> payload)> validate;
+  // Checks a payload (parallel checks on `pool`); returns its number of partitions.
+  std::function<Result<size_t>(std::span<const uint8_t> payload, ThreadPool& pool)> validate;
   // The circuit of one partition with its witness (payload = an empty span: any witness, for
   // recording the shape).
   std::function<Result<std::unique_ptr<r1cs::Circuit>>(std::span<const uint8_t> payload, size_t partition)> circuit;
@@ -70,10 +70,10 @@ struct NativeCircuitSpec {
   std::function<Result<r1cs::ProvingAssignment>(std::span<const uint8_t> payload, size_t partition,
                                                 r1cs::ProvingAssignment reuse, ThreadPool& pool)>
       assign;
-  // Optional, for a payload parsed and checked once at submission (a Commit-1 output): when
+  // Optional, for a payload parsed and checked once, in validation (a Commit-1 output): when
   // set it replaces `validate`, and the PreparedPayload it returns goes to `assign_prepared`
-  // (the engine then releases the raw bytes).
-  std::function<Result<engine::ValidatedPayload>(std::span<const uint8_t> payload)> prepare;
+  // (the engine then releases the raw bytes). Parallel checks run on `pool`.
+  std::function<Result<engine::ValidatedPayload>(std::span<const uint8_t> payload, ThreadPool& pool)> prepare;
   // With `prepare`: one partition from the prepared payload into an assignment reusing the
   // memory of `reuse` (as `assign`), with the public inputs as the verifier computes them.
   std::function<Result<PreparedSynthesis>(const engine::PreparedPayload& prepared, size_t partition,

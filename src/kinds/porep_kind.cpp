@@ -163,7 +163,7 @@ std::string porep_params_path(const porep::PorepConfig& config, const ParamLocat
 }
 
 Result<std::shared_ptr<PreparedCommit1>> prepare_commit1(std::span<const uint8_t> bytes, uint64_t sector_size,
-                                                         std::string_view what) {
+                                                         std::string_view what, ThreadPool& pool) {
   const std::string prefix = what.empty() ? std::string() : std::string(what) + ": ";
   auto fail = [&](const Status& s) { return Status::invalid_argument(prefix + s.message()); };
   auto out = std::make_shared<PreparedCommit1>();
@@ -181,7 +181,7 @@ Result<std::shared_ptr<PreparedCommit1>> prepare_commit1(std::span<const uint8_t
         " (" + sector_size_name(out->config.sector_size) + " sectors), this circuit proves " +
         sector_size_name(sector_size) + " sectors" + (right.empty() ? std::string() : " (prove it as " + right + ")"));
   }
-  Result<porep::CheckedCommit1> checked = porep::check_commit1(out->config, output);
+  Result<porep::CheckedCommit1> checked = porep::check_commit1(out->config, output, pool);
   if (!checked.is_ok()) return fail(checked.status());
   out->checked = std::move(checked).value();
   out->public_inputs.resize(out->config.partitions);
@@ -229,16 +229,17 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
   // A proved assignment is kept for the next partition (its memory already faulted in); at 32
   // and 64 GiB one is ≈ 17 GB outside the working-memory budget, so only one is kept there.
   spec.recycled_assignments = sector_size > kPorepMaxGeneratedSectorSize * 64 ? 1 : 2;
-  spec.validate = [](std::span<const uint8_t>) -> Result<size_t> {
+  spec.validate = [](std::span<const uint8_t>, ThreadPool&) -> Result<size_t> {
     return Status::internal("porep circuits validate through prepare");
   };
   spec.circuit = [config](std::span<const uint8_t> payload, size_t) -> Result<std::unique_ptr<r1cs::Circuit>> {
     if (!payload.empty()) return Status::internal("porep circuits synthesize from a prepared Commit-1 output");
     return std::unique_ptr<r1cs::Circuit>(std::make_unique<BlankPorepCircuit>(config));
   };
-  spec.prepare = [id = spec.id, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
+  spec.prepare = [id = spec.id, sector_size](std::span<const uint8_t> payload,
+                                             ThreadPool& pool) -> Result<engine::ValidatedPayload> {
     CUZK_ASSIGN_OR_RETURN(std::shared_ptr<PreparedCommit1> prepared,
-                          prepare_commit1(payload, sector_size, "circuit '" + id + "'"));
+                          prepare_commit1(payload, sector_size, "circuit '" + id + "'", pool));
     const size_t partitions = prepared->config.partitions;
     return engine::ValidatedPayload{partitions, std::move(prepared)};
   };

@@ -78,7 +78,7 @@ std::shared_ptr<const engine::CircuitDef> make_synthetic_circuit(std::string_vie
   spec.generated_dir = params.generated_dir;
   spec.multiplier = std::move(multiplier);
   spec.partition_bytes = constraints * 5 * sizeof(ff::Fr);  // a, b, c and about two variables per row
-  spec.validate = [id = spec.id, partitions](std::span<const uint8_t> payload) {
+  spec.validate = [id = spec.id, partitions](std::span<const uint8_t> payload, ThreadPool&) {
     return check_seed_payload(id, payload, partitions);
   };
   spec.circuit = [constraints](std::span<const uint8_t> payload,

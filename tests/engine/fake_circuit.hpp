@@ -101,7 +101,7 @@ class FakeCircuit final : public CircuitDef {
     ++b_.loads;
     return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_, b_));
   }
-  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool&) const override {
     if (!payload.empty() && payload[0] == 0xff) return Status::invalid_argument("payload starts with 0xff");
     return ValidatedPayload{b_.partitions, nullptr};
   }

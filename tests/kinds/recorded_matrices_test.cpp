@@ -39,7 +39,7 @@ class RecordedMatricesTest : public ::testing::Test {
     spec.kind = "synthetic";
     spec.params_path = params_path();
     spec.generate_missing_params = true;
-    spec.validate = [](std::span<const uint8_t>) -> Result<size_t> { return size_t{1}; };
+    spec.validate = [](std::span<const uint8_t>, ThreadPool&) -> Result<size_t> { return size_t{1}; };
     spec.circuit = [](std::span<const uint8_t> payload, size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
       return std::unique_ptr<r1cs::Circuit>(
           std::make_unique<circuits::SyntheticCircuit>(500, seed_from_payload(payload, partition)));

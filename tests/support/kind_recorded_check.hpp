@@ -50,7 +50,7 @@ inline std::shared_ptr<const engine::CircuitDef> make_classic(const MakeCircuit&
 inline void expect_recorded_equals_classic(const MakeCircuit& make, std::span<const uint8_t> payload, ThreadPool& pool) {
   const std::shared_ptr<const engine::CircuitDef> recorded_def = make(), classic_def = make_classic(make);
   ASSERT_TRUE(recorded_def && classic_def);
-  const Result<engine::ValidatedPayload> validated = recorded_def->validate(payload);
+  const Result<engine::ValidatedPayload> validated = recorded_def->validate(payload, ThreadPool::shared());
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
   const NoSrs srs;
   for (size_t k = 0; k < validated->partitions; ++k) {
