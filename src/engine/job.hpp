@@ -5,8 +5,14 @@
 // proof per partition (circuit) of the job with its public inputs, the encoding the circuit's
 // proofs leave the process in, and where its time went.
 //
+// States: validating (submitted; its payload waits for or is in the engine's validation stage)
+// → queued (validated: in the scheduler, or its partitions waiting to be synthesized) → running
+// (a partition started) → done | failed | cancelled. A payload the circuit rejects fails the job
+// from validating.
+//
 // Timings (milliseconds; the one-line contract of docs/ARCHITECTURE.md):
-//   queue  submit → the first of its circuits starts (waiting for a batch, for memory, for a
+//   validate  submit → its payload validated (waiting for a validator, parsing, the kind's checks)
+//   queue  validated → the first of its circuits starts (waiting for a batch, for memory, for a
 //          synthesis thread)
 //   srs    acquiring its parameters (≈0 for a hot SRS, the load time for a warm/cold one)
 //   synth  synthesis wall time, summed over its partitions
@@ -15,8 +21,8 @@
 //   verify self-verification of its proofs
 //   total  submit → result ready
 // Time a synthesized unit waits for a free worker counts in total only; with per-partition
-// pipelining a job's synth and gpu overlap. So total equals queue + srs + synth + gpu + verify
-// for a lone job on an idle engine, and differs from it under load.
+// pipelining a job's synth and gpu overlap. So total equals validate + queue + srs + synth + gpu +
+// verify for a lone job on an idle engine, and differs from it under load.
 #pragma once
 
 #include <cstdint>
@@ -45,15 +51,16 @@ struct JobRequest {
   std::vector<uint8_t> payload;
 };
 
-enum class JobState : uint8_t { kQueued, kRunning, kDone, kFailed, kCancelled };
-std::string_view job_state_name(JobState s);
+enum class JobState : uint8_t { kValidating, kQueued, kRunning, kDone, kFailed, kCancelled };
+std::string_view job_state_name(JobState s);  // "validating", "queued", …
 
 struct JobTimings {
-  double queue_ms = 0, srs_ms = 0, synth_ms = 0, gpu_ms = 0, verify_ms = 0, total_ms = 0;
+  double validate_ms = 0, queue_ms = 0, srs_ms = 0, synth_ms = 0, gpu_ms = 0, verify_ms = 0, total_ms = 0;
 };
 
 // "timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)", integers.
 std::string format_timings(const JobTimings& t);
+
 
 // How a circuit's proofs are encoded where they leave the process (kinds/result_encoding.hpp).
 enum class ProofEncoding : uint8_t {
