@@ -14,6 +14,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "common/host_memory.hpp"
 #include "common/reclaimer.hpp"
 #include "common/thread_annotations.hpp"
 #include "engine/metrics.hpp"
@@ -313,6 +314,7 @@ struct Engine::Impl {
       Unit::Member& m = unit->members[i];
       if (!outcomes[i].result) continue;
       m.job->timings.synth_ms += outcomes[i].ms;
+      m.job->results[m.partition].timings.synth_ms = outcomes[i].ms;
       if (outcomes[i].result->is_ok()) {
         m.synthesized = std::move(*outcomes[i].result).value();
       } else {
@@ -426,6 +428,7 @@ struct Engine::Impl {
       Status status;
       groth16::Proof proof;
       double gpu_ms = 0, verify_ms = 0;
+      size_t batch = 1;  // circuits in the prove call that made its proof
     };
     std::vector<Outcome> outcomes(live.size());
     const groth16::ProvingKey& pk = unit.lease.srs().proving_key();
@@ -439,6 +442,7 @@ struct Engine::Impl {
       if (proofs.status().code() == StatusCode::kDeviceError) device_failed = true;
       for (size_t k : which) {
         outcomes[k].gpu_ms += gpu_ms;
+        outcomes[k].batch = which.size();
         outcomes[k].status = proofs.status();
       }
       if (proofs.is_ok()) {
@@ -500,7 +504,14 @@ struct Engine::Impl {
         fail_locked(job, Status(failed.code(), "circuit '" + unit.circuit->id() + "' partition " +
                                                    std::to_string(m.partition) + ": " + failed.message()));
       } else {
-        job.results[m.partition] = PartitionResult{outcomes[k].proof, std::move(m.synthesized->public_inputs)};
+        PartitionResult& result = job.results[m.partition];
+        result.proof = outcomes[k].proof;
+        result.public_inputs = std::move(m.synthesized->public_inputs);
+        result.timings.gpu_ms = outcomes[k].gpu_ms;
+        result.timings.prove_batch = outcomes[k].batch;
+        result.timings.verify_ms = outcomes[k].verify_ms;
+        result.rows = m.synthesized->assignment.num_rows();
+        result.deferred = m.synthesized->assignment.deferred();
       }
     }
     return false;
@@ -882,6 +893,7 @@ EngineStatus Engine::status() const {
   s.working_used = d.working_used;
   s.working_resident = d.resident_used_locked();
   s.working_limit = d.config.working_memory_budget_bytes;
+  s.peak_host_bytes = peak_resident_memory().value_or(0);
   return s;
 }
 
@@ -892,6 +904,13 @@ Status Engine::preload(const std::string& circuit_id) {
   auto circuit = impl_->catalog->find(circuit_id);
   if (!circuit) return unknown_circuit(circuit_id);
   return impl_->srs.preload(*circuit);
+}
+
+Status Engine::install_srs(const std::string& circuit_id, std::shared_ptr<const LoadedSrs> srs) {
+  if (circuit_id.size() > kMaxCircuitIdBytes) return unknown_circuit(circuit_id);
+  auto circuit = impl_->catalog->find(circuit_id);
+  if (!circuit) return unknown_circuit(circuit_id);
+  return impl_->srs.install(*circuit, std::move(srs));
 }
 
 Status Engine::evict(const std::string& circuit_id) {

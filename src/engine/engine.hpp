@@ -101,6 +101,7 @@ struct EngineStatus {
   size_t pinned_used = 0, pinned_limit = 0;
   size_t working_used = 0, working_limit = 0;  // synthesized partitions, the budget
   size_t working_resident = 0;  // held by circuits for their partitions, counted against the budget too
+  size_t peak_host_bytes = 0;   // the process's peak resident memory so far (0 where unknown)
   std::vector<std::string> circuits;
 };
 
@@ -166,6 +167,11 @@ class Engine {
   EngineStatus status() const;
   std::string metrics_text() const;  // Prometheus text format
   Status preload(const std::string& circuit_id);
+  // Makes `srs` — parameters made in memory for the circuit (CircuitDef::make_test_srs), with no
+  // file behind them — the circuit's hot SRS under its srs_path (SrsManager::install): its jobs
+  // prove with it, it is never demoted by the pinned budget, evict() drops it. NOT_FOUND for an
+  // unknown circuit; FAILED_PRECONDITION while parameters at that path are loading or in use.
+  Status install_srs(const std::string& circuit_id, std::shared_ptr<const LoadedSrs> srs);
   Status evict(const std::string& circuit_id);
   // Stops accepting jobs, lets in-flight and queued jobs finish for up to `drain`, cancels the
   // rest (parameter generation in progress stops too), and stops the threads. Idempotent.

@@ -2,8 +2,8 @@
 //
 // A job names a circuit (by id), carries a priority and an opaque payload (a .wtns file's bytes
 // for circom circuits, a seed for synthetic circuits, …), and ends as a JobResult: one typed
-// proof per partition (circuit) of the job with its public inputs, the encoding the circuit's
-// proofs leave the process in, and where its time went.
+// proof per partition (circuit) of the job with its public inputs and timings, the encoding the
+// circuit's proofs leave the process in, and where its time went.
 //
 // States: validating (submitted; its payload waits for or is in the engine's validation stage)
 // → queued (validated: in the scheduler, or its partitions waiting to be synthesized) → running
@@ -61,6 +61,13 @@ struct JobTimings {
 // "timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)", integers.
 std::string format_timings(const JobTimings& t);
 
+// Where one partition's time went: its synthesis, the prove call it was proved in (shared with
+// the other partitions of that call: gpu_ms is the call's, prove_batch its partitions), its
+// self-verification.
+struct PartitionTimings {
+  double synth_ms = 0, gpu_ms = 0, verify_ms = 0;
+  size_t prove_batch = 1;
+};
 
 // How a circuit's proofs are encoded where they leave the process (kinds/result_encoding.hpp).
 enum class ProofEncoding : uint8_t {
@@ -68,10 +75,15 @@ enum class ProofEncoding : uint8_t {
   kSnarkjs,     // snarkjs's proof.json text
 };
 
-// One proved partition: the proof and the public inputs (without ONE) it verifies against.
+// One proved partition: the proof and the public inputs (without ONE) it verifies against,
+// where its time went, and what was proved: its rows (constraints, input rows included) and
+// whether it reached the prover in the deferred form (a, b, c computed by the backend).
 struct PartitionResult {
   groth16::Proof proof;
   std::vector<ff::Fr> public_inputs;
+  PartitionTimings timings;
+  size_t rows = 0;
+  bool deferred = false;
 };
 
 struct JobResult {

@@ -1,10 +1,10 @@
 // Engine, end to end on the CPU backend: real synthetic and circom proofs that verify
 // independently; the validation stage (submit returns at once, the job shows as validating, a
-// refused payload fails its job, cancelling while validating); priority order; batching;
-// cancellation (queued and in flight); the working-memory budget and the circuits' resident
-// memory in it; self-verification failures; the witness check before proving (rows, or a zkey's
-// verification with self_verify off); bad requests; pipelining; drain on shutdown and a
-// parameter generation stopped by it; the timings line.
+// refused payload fails its job, cancelling while validating); installed in-memory parameters;
+// priority order; batching; cancellation (queued and in flight); the working-memory budget and
+// the circuits' resident memory in it; self-verification failures; the witness check before
+// proving (rows, or a zkey's verification with self_verify off); bad requests; pipelining; drain
+// on shutdown and a parameter generation stopped by it; the timings line.
 #include "engine/engine.hpp"
 
 #include <gtest/gtest.h>
@@ -391,6 +391,30 @@ TEST_F(EngineTest, JobsCancelledWhileValidatingFinishCancelled) {
   EXPECT_EQ(await(validating).status.code(), StatusCode::kCancelled);
   EXPECT_EQ(b.loads.load(), 0);
   EXPECT_EQ(engine_->status().cancelled, 2u);
+}
+
+TEST_F(EngineTest, InstalledParametersAreProvedWithAndNeverDemoted) {
+  FakeBehaviour& b = behaviour();
+  auto circuit = std::make_shared<FakeCircuit>("fake", dir_, 10, b);
+  ASSERT_TRUE(catalog_->add(circuit).is_ok());
+  auto c = config();
+  c.pinned_budget_bytes = 1;  // anything loaded is demoted once unreferenced
+  start(c);
+  EXPECT_EQ(engine_->install_srs("nope", std::make_shared<testing::FakeSrs>(100, b)).code(), StatusCode::kNotFound);
+  ASSERT_TRUE(engine_->install_srs("fake", std::make_shared<testing::FakeSrs>(100, b)).is_ok());
+  for (int i = 0; i < 2; ++i) EXPECT_TRUE(await(submit("fake")).status.is_ok());
+  EXPECT_EQ(b.loads.load(), 0) << "installed parameters were loaded from the file";
+  EngineStatus s = engine_->status();
+  ASSERT_EQ(s.srs.size(), 1u);
+  EXPECT_EQ(s.srs[0].path, circuit->srs_path());
+  EXPECT_EQ(s.srs[0].tier, SrsTier::kHot);
+  EXPECT_TRUE(s.srs[0].installed);
+  EXPECT_EQ(s.pinned_used, 100u);
+  // Evicted, the circuit's file is loaded again.
+  ASSERT_TRUE(engine_->evict("fake").is_ok());
+  EXPECT_TRUE(await(submit("fake")).status.is_ok());
+  EXPECT_EQ(b.loads.load(), 1);
+  EXPECT_FALSE(engine_->status().srs[0].installed);
 }
 
 TEST_F(EngineTest, HigherPrioritiesFinishFirst) {
