@@ -36,7 +36,7 @@ int run(const std::string& size_text) {
       read_commit1({reinterpret_cast<const uint8_t*>(text.data()), text.size()}, size_t{256} << 20);
   const auto t3 = Clock::now();
   if (!in.is_ok()) return std::fprintf(stderr, "%s\n", in.status().to_string().c_str()), 1;
-  Result<CheckedCommit1> checked = check_commit1(config, in->output);
+  Result<CheckedCommit1> checked = check_commit1(config, in->output, ThreadPool::shared());
   const auto t4 = Clock::now();
   if (!checked.is_ok()) return std::fprintf(stderr, "%s\n", checked.status().to_string().c_str()), 1;
   std::printf("%-20s generate %5.2f s  write %5.2f s (%zu bytes)  read %5.2f s  check %5.2f s\n",

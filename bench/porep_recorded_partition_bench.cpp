@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
     Step step("read and check the Commit-1 output");
     std::ifstream in(argv[1], std::ios::binary);
     const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    Result<std::shared_ptr<kinds::PreparedCommit1>> made = kinds::prepare_commit1(bytes, 0, argv[1]);
+    Result<std::shared_ptr<kinds::PreparedCommit1>> made = kinds::prepare_commit1(bytes, 0, argv[1], pool);
     if (!made.is_ok()) return fail(made.status());
     prepared = std::move(made).value();
   }

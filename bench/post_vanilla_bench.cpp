@@ -57,7 +57,7 @@ int run(uint64_t number, ThreadPool& pool) {
   Result<PostPartitionInput> input = read_post_partition(config, *proofs);
   if (!input.is_ok()) return fail(input.status());
   const Stamp t2;
-  Result<CheckedPostPartition> checked = check_post_partition(config, *input, randomness, 0, &pool);
+  Result<CheckedPostPartition> checked = check_post_partition(config, *input, randomness, 0, pool);
   if (!checked.is_ok()) return fail(checked.status());
   const Stamp t3;
   const FallbackPoStCircuit circuit = post_partition_circuit(config, *input, *checked);

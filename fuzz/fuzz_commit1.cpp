@@ -54,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(write_commit1_json(unwrapped->output) == bare);
   }
 
-  Result<CheckedCommit1> checked = check_commit1(*config, in->output);
+  Result<CheckedCommit1> checked = check_commit1(*config, in->output, ThreadPool::shared());
   FUZZ_CHECK(checked.is_ok() || checked.status().code() == StatusCode::kInvalidArgument);
   return 0;
 }

@@ -3,10 +3,10 @@
 // (SubmitProofRequest, ProveRequest, AwaitProofRequest, CancelProofRequest, PreloadSrsRequest);
 // a SubmitProofRequest (bare, or ProveRequest.submit) then takes the service's path:
 // check_request, job_request (Curio's proof kinds → circuit ids and payloads, proof_request.cpp),
-// request_digest, and the engine's submission checks — the circuit looked up in the daemon's
-// real kind catalog and its validate(payload), as Engine::submit does. AwaitProof's and
-// CancelProof's job ids go to the request registry over a real engine (CPU prover, nothing
-// ever submitted), as the service passes them.
+// request_digest, and the engine's checks — the circuit looked up in the daemon's real kind
+// catalog (Engine::submit) and its validate(payload) (the engine's validation stage).
+// AwaitProof's and CancelProof's job ids go to the request registry over a real engine (CPU
+// prover, nothing ever submitted), as the service passes them.
 //
 // Invariants checked:
 //   * every refusal is INVALID_ARGUMENT (the catalog: NOT_FOUND for an unknown circuit,
@@ -171,13 +171,14 @@ void submit_path(const v1::SubmitProofRequest& req) {
       check_vanilla_payload(req, *job);
   }
 
-  // Engine::submit's checks: the circuit, then its kind's validation of the payload.
+  // The engine's checks: the circuit (Engine::submit), then its kind's validation of the payload
+  // (the engine's validation stage).
   std::shared_ptr<const engine::CircuitDef> circuit = catalog().find(job->circuit_id);
   if (circuit == nullptr) {
     FUZZ_CHECK(req.proof_kind() == v1::CIRCUIT);
     return;
   }
-  Result<engine::ValidatedPayload> validated = circuit->validate(job->payload);
+  Result<engine::ValidatedPayload> validated = circuit->validate(job->payload, ThreadPool::shared());
   if (!validated.is_ok()) {
     check_refusal(validated.status());
     return;

@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       FUZZ_CHECK(input.status().code() == StatusCode::kInvalidArgument);
       continue;
     }
-    Result<CheckedPostPartition> checked = check_post_partition(config, *input, zero, 0);
+    Result<CheckedPostPartition> checked = check_post_partition(config, *input, zero, 0, ThreadPool::shared());
     if (!checked.is_ok()) {
       FUZZ_CHECK(checked.status().code() == StatusCode::kInvalidArgument);
       FUZZ_CHECK(!checked.status().message().empty());

@@ -1,21 +1,23 @@
-// In-process proving of a native circuit's partitions: parameters, pipelined synthesis,
-// proving, self-verification.
+// In-process proving through an engine over a one-circuit catalog: the parameters, the engine's
+// configuration for one command, the rounds as jobs, and the report from the engine's job and
+// partition timings.
 #include "cli/inprocess_prove.hpp"
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
-#include <future>
+#include <filesystem>
 #include <iomanip>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <thread>
 
+#include "cli/prover_choice.hpp"
 #include "common/host_memory.hpp"
-#include "common/mapped_file.hpp"
 #include "common/private_files.hpp"
 #include "groth16/bellperson_format.hpp"
-#include "groth16/proof_assembly.hpp"
 
 namespace cuzk::cli {
 namespace {
@@ -24,34 +26,53 @@ using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
-// How many partitions synthesize at once: the host memory available now (a quarter kept free)
-// holds these and the one being proved; at least one, at most one per core and per partition.
-size_t partitions_in_flight(size_t partition_bytes, size_t partitions) {
-  const size_t cores = std::max<size_t>(1, std::thread::hardware_concurrency());
-  const size_t per_partition = std::max<size_t>(1, partition_bytes);
-  const size_t fit = available_host_memory().value_or(0) / 4 * 3 / per_partition;
-  return std::clamp<size_t>(fit > 0 ? fit - 1 : 0, 1, std::min(cores, std::max<size_t>(1, partitions)));
+// Rounds in the engine at once: the next one is validated and queued while the one before
+// proves, and no more payloads are held than that.
+constexpr size_t kRoundsInFlight = 2;
+
+// The engine's working memory: three quarters of the host memory available now, less the
+// parameters still to be loaded (`params_to_load` bytes); 1 (one partition at a time) where
+// the figure cannot be read.
+size_t working_memory_budget(size_t params_to_load) {
+  const size_t available = available_host_memory().value_or(0);
+  const size_t left = available > params_to_load ? available - params_to_load : 0;
+  return std::max<size_t>(1, left / 4 * 3);
 }
 
-Result<std::shared_ptr<const engine::LoadedSrs>> obtain_params(const engine::CircuitDef& def,
-                                                               const InProcessChoice& params, ThreadPool& pool) {
-  if (params.in_memory) {
-    CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const engine::LoadedSrs> srs, def.make_test_srs(pool));
-    CUZK_RETURN_IF_ERROR(write_file_atomically(params.vk_out, [&](std::ostream& vk) {
-      return groth16::write_verifying_key(srs->proving_key().vk, vk);
-    }));
-    return srs;
-  }
-  CUZK_RETURN_IF_ERROR(def.ensure_srs_file(pool));
-  CUZK_ASSIGN_OR_RETURN(MappedFile file, MappedFile::open(def.srs_path()));
-  return def.load_srs(file.bytes(), pool);
+// The engine's configuration for one command: a synthesis driver per core (the working-memory
+// budget bounds how many partitions are in flight), one round per batch (rounds flow one after
+// the other), the circuit's parameters never demoted, every proof self-verified, the engine's
+// log lines left out (the command reports its jobs itself).
+engine::EngineConfig engine_config(size_t working_memory) {
+  engine::EngineConfig config;
+  config.working_memory_budget_bytes = working_memory;
+  config.pinned_budget_bytes = SIZE_MAX;
+  config.synthesis_drivers = std::max<size_t>(1, std::thread::hardware_concurrency());
+  config.scheduler.max_batch_size = 1;
+  config.self_verify = true;
+  config.log = [](engine::LogLevel, std::string_view) {};
+  return config;
 }
 
-// The process's peak resident memory so far (getrusage), in GiB.
-double peak_resident_gib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);  // ru_maxrss is in KiB
+// What the engine's callbacks hand the command's thread: the first round's validation, and the
+// rounds' results in the order they finish.
+struct Inbox {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::optional<engine::Validation> validation;
+  std::deque<Result<engine::JobResult>> finished;
+};
+
+// Partition `k` of `partitions`: "  partition k/n: synth … ms, gpu … ms, verify … ms (… rows)".
+void print_partition(std::ostream& out, size_t k, size_t partitions, const engine::PartitionResult& p) {
+  const engine::PartitionTimings& t = p.timings;
+  const double share = t.gpu_ms / static_cast<double>(t.prove_batch);
+  out << "  partition " << k << "/" << partitions << ": synth " << static_cast<long long>(t.synth_ms) << " ms, gpu "
+      << static_cast<long long>(share) << " ms"
+      << (t.prove_batch > 1 ? " (a share of " + std::to_string(static_cast<long long>(t.gpu_ms)) + " ms for " +
+                                  std::to_string(t.prove_batch) + ")"
+                            : "")
+      << ", verify " << static_cast<long long>(t.verify_ms) << " ms (" << p.rows << " rows)\n";
 }
 
 }  // namespace
@@ -77,133 +98,152 @@ Result<InProcessChoice> in_process_choice(const Flags& flags) {
   if (choice.rounds < 1 || choice.rounds > 100) {
     return Status::invalid_argument("--rounds must be from 1 to 100, got " + std::to_string(choice.rounds));
   }
+  choice.backend = flags.get("backend");
+  CUZK_RETURN_IF_ERROR(check_backend_name(choice.backend));
   return choice;
 }
 
-Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span<const uint8_t> payload,
-                                        const engine::ValidatedPayload& validated, groth16::ProverBackend& prover,
-                                        ThreadPool& pool, const InProcessChoice& params, std::ostream& out) {
-  const auto start = Clock::now();
-  InProcessProof result;
-  CUZK_ASSIGN_OR_RETURN(const std::shared_ptr<const engine::LoadedSrs> srs, obtain_params(def, params, pool));
-  result.timings.srs_ms = ms_since(start);
-  out << "  parameters: "
-      << (params.in_memory ? "INSECURE test setup in memory, verifying key in " + params.vk_out : def.srs_path())
-      << " (" << static_cast<long long>(result.timings.srs_ms) << " ms)\n"
-      << "  prover: " << prover.describe() << "\n";
-
-  struct Synthesized {
-    Result<std::unique_ptr<engine::SynthesizedCircuit>> circuit = Status::internal("not synthesized");
-    double ms = 0;
-  };
-  const size_t partitions = validated.partitions, rounds = params.rounds, proofs_to_make = partitions * rounds;
-  // Partitions are synthesized witness-only, a packed witness each.
-  const size_t partition_bytes = def.partition_bytes();
-  size_t in_flight = partitions_in_flight(partition_bytes, proofs_to_make);
-  if (partitions > 1) {
-    out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (partition_bytes >> 20)
-        << " MiB each)\n";
-  }
-  // Each partition synthesizes on its own thread and runs what it does in parallel (the
-  // recorded matrices' product, sectors of a PoSt partition) on the whole `pool`, shared with
-  // the prover: parallel_for callers run chunks too, and no lock is held across one.
-  auto synthesize = [&](size_t k) {
-    Synthesized s;
+Result<InProcessProof> prove_in_process(const std::shared_ptr<const engine::CircuitDef>& def,
+                                        const std::vector<uint8_t>& payload, const InProcessChoice& choice,
+                                        const OnValidated& on_validated, std::ostream& out) {
+  // The parameters first: the engine's working memory is what they leave. Made in memory here
+  // (the test setup's fixed-base work on the circuit's multiplier), or loaded by the engine.
+  std::shared_ptr<const engine::LoadedSrs> in_memory;
+  double params_ms = 0;
+  size_t params_to_load = 0;
+  if (choice.in_memory) {
     const auto begin = Clock::now();
-    s.circuit = def.synthesize(*srs, payload, validated.prepared, k % partitions, pool);
-    s.ms = ms_since(begin);
-    return s;
-  };
-  groth16::SystemBlinding blinding;
-  Status failed;
-  std::deque<std::future<Synthesized>> ahead;
-  size_t launched = 0;
-  auto launch_ahead = [&] {
-    while (launched < proofs_to_make && ahead.size() < in_flight) {
-      ahead.push_back(std::async(std::launch::async, synthesize, launched++));
-    }
-  };
-  launch_ahead();
-  // Partitions (a packed witness each) are proved several to a call, so that the prover stages
-  // the next one's witness and product while it proves the one before.
-  auto round_start = Clock::now();
-  double round_gpu_ms = 0;
-  for (size_t j = 0; j < proofs_to_make && failed.is_ok();) {
-    // a partition's size is known once one was synthesized: then more fit at once
-    in_flight = partitions_in_flight(def.partition_bytes(), proofs_to_make);
-    launch_ahead();
-    const size_t batch_limit = in_flight;
-    const size_t first = j % partitions, round = j / partitions;
-    const size_t count = std::min({batch_limit, partitions - first, ahead.size()});
-    std::vector<Synthesized> batch;
-    std::vector<std::unique_ptr<engine::SynthesizedCircuit>> synthesized;
-    std::vector<const witness::PartitionWitness*> circuits;
-    auto where = [&](size_t k) {
-      return "partition " + std::to_string(k) + (rounds > 1 ? " of round " + std::to_string(round) : "") + ": ";
-    };
-    for (size_t i = 0; i < count && failed.is_ok(); ++i) {
-      batch.push_back(ahead.front().get());
-      ahead.pop_front();
-      if (!batch.back().circuit.is_ok()) {
-        failed = Status(batch.back().circuit.status().code(), where(first + i) + batch.back().circuit.status().message());
-        break;
-      }
-      synthesized.push_back(std::move(batch.back().circuit).value());
-      circuits.push_back(&synthesized.back()->witness);
-    }
-    if (!failed.is_ok()) break;
-    launch_ahead();
-    auto begin = Clock::now();
-    Result<std::vector<groth16::Proof>> proofs = prover.prove(srs->proving_key(), circuits, def.convention(), blinding);
-    const double gpu_ms = ms_since(begin);
-    if (!proofs.is_ok()) {
-      failed = Status(proofs.status().code(),
-                      (count == 1 ? where(first) : "partitions " + std::to_string(first) + "-" +
-                                                      std::to_string(first + count - 1) + ": ") +
-                          proofs.status().message());
-      break;
-    }
-    result.timings.gpu_ms += gpu_ms;
-    round_gpu_ms += gpu_ms;
-    if (first == 0) result.proofs.clear();  // a new round: the last round's proofs are returned
-    for (size_t i = 0; i < count; ++i) {
-      const size_t k = first + i;
-      begin = Clock::now();
-      const Status verified = def.verify(*srs, proofs->at(i), synthesized[i]->public_inputs);
-      const double verify_ms = ms_since(begin);
-      result.timings.synth_ms += batch[i].ms;
-      result.timings.verify_ms += verify_ms;
-      out << "  partition " << k << "/" << partitions << ": synth " << static_cast<long long>(batch[i].ms)
-          << " ms, gpu " << static_cast<long long>(gpu_ms / static_cast<double>(count)) << " ms"
-          << (count > 1 ? " (a share of " + std::to_string(static_cast<long long>(gpu_ms)) + " ms for " +
-                              std::to_string(count) + ")"
-                        : "")
-          << ", verify " << static_cast<long long>(verify_ms) << " ms ("
-          << groth16::shape_of(synthesized[i]->witness, def.convention()).rows << " rows)\n";
-      if (!verified.is_ok()) {
-        failed = Status::internal(where(k) + "the proof does not verify (" + verified.message() + ")");
-        break;
-      }
-      const auto encoded = groth16::proof_to_bytes(proofs->at(i));
-      result.proofs.insert(result.proofs.end(), encoded.begin(), encoded.end());
-      def.recycle(std::move(synthesized[i]));
-    }
-    j += count;
-    if (failed.is_ok() && rounds > 1 && first + count == partitions) {
-      const double wall_ms = ms_since(round_start);
-      out << "  round " << round << "/" << rounds << ": " << static_cast<long long>(wall_ms) << " ms for "
-          << partitions << " partition(s), prover busy " << std::fixed << std::setprecision(1)
-          << 100.0 * round_gpu_ms / wall_ms << "%\n"
-          << std::defaultfloat;
-      round_start = Clock::now();
-      round_gpu_ms = 0;
+    CUZK_ASSIGN_OR_RETURN(in_memory, def->make_test_srs(ThreadPool::shared()));
+    CUZK_RETURN_IF_ERROR(write_file_atomically(
+        choice.vk_out, [&](std::ostream& vk) { return groth16::write_verifying_key(in_memory->proving_key().vk, vk); }));
+    params_ms = ms_since(begin);
+  } else {
+    std::error_code ec;
+    params_to_load = static_cast<size_t>(std::filesystem::file_size(def->srs_path(), ec));
+    if (ec) params_to_load = 0;  // made by the circuit's test setup when the engine loads it
+  }
+
+  const engine::EngineConfig config = engine_config(working_memory_budget(params_to_load));
+  auto catalog = std::make_shared<engine::CircuitCatalog>();
+  CUZK_RETURN_IF_ERROR(catalog->add(def));
+  Status backend_refused;
+  engine::EngineParts parts{catalog, [&](ThreadPool& pool, std::string*) {
+                              std::vector<std::unique_ptr<groth16::ProverBackend>> backends;
+                              Result<std::unique_ptr<groth16::ProverBackend>> chosen =
+                                  choose_prover(choice.backend, /*prefer_gpu=*/true, pool);
+                              if (chosen.is_ok()) {
+                                backends.push_back(std::move(chosen).value());
+                              } else {
+                                backend_refused = chosen.status();
+                              }
+                              return backends;
+                            }};
+  Result<std::unique_ptr<engine::Engine>> created = engine::Engine::create(config, std::move(parts));
+  if (!created.is_ok()) return backend_refused.is_ok() ? created.status() : backend_refused;
+  engine::Engine& engine = **created;
+  if (in_memory) {
+    CUZK_RETURN_IF_ERROR(engine.install_srs(def->id(), std::move(in_memory)));
+  } else {
+    CUZK_RETURN_IF_ERROR(engine.preload(def->id()));
+    for (const engine::SrsInfo& srs : engine.status().srs) {
+      if (srs.path == def->srs_path()) params_ms = srs.load_ms;
     }
   }
-  for (std::future<Synthesized>& f : ahead) f.wait();
-  prover.release(srs->proving_key());
-  CUZK_RETURN_IF_ERROR(failed);
-  result.timings.total_ms = ms_since(start);
-  out << "  peak host memory: " << std::fixed << std::setprecision(2) << peak_resident_gib() << " GiB\n"
+
+  // The rounds: one job each, kRoundsInFlight at a time, their results taken in the order
+  // they finish.
+  auto inbox = std::make_shared<Inbox>();
+  std::map<engine::JobId, std::pair<size_t, Clock::time_point>> rounds;  // job → its round, when submitted
+  auto submit = [&]() -> Status {
+    const Clock::time_point at = Clock::now();
+    CUZK_ASSIGN_OR_RETURN(const engine::JobId id, engine.submit(engine::JobRequest{def->id(), std::nullopt, payload}));
+    if (rounds.empty()) {
+      engine.on_validated(id, [inbox](const engine::Validation& v) {
+        std::lock_guard<std::mutex> lock(inbox->mutex);
+        inbox->validation = v;
+        inbox->changed.notify_all();
+      });
+    }
+    rounds.emplace(id, std::make_pair(rounds.size(), at));
+    engine.on_done(id, [inbox](Result<engine::JobResult> result) {
+      std::lock_guard<std::mutex> lock(inbox->mutex);
+      inbox->finished.push_back(std::move(result));
+      inbox->changed.notify_all();
+    });
+    return Status::ok();
+  };
+  for (size_t r = 0; r < std::min(choice.rounds, kRoundsInFlight); ++r) CUZK_RETURN_IF_ERROR(submit());
+  engine::Validation validation;
+  {
+    std::unique_lock<std::mutex> lock(inbox->mutex);
+    inbox->changed.wait(lock, [&] { return inbox->validation.has_value(); });
+    validation = *inbox->validation;
+  }
+  CUZK_RETURN_IF_ERROR(validation.status);
+  on_validated(validation);
+
+  const engine::EngineStatus started = engine.status();
+  const size_t partitions = validation.partitions;
+  out << "  parameters: "
+      << (choice.in_memory ? "INSECURE test setup in memory, verifying key in " + choice.vk_out : def->srs_path())
+      << " (" << static_cast<long long>(params_ms) << " ms)\n"
+      << "  prover: " << (started.workers.empty() ? std::string("-") : started.workers.front().description) << "\n";
+  if (partitions > 1) {
+    const size_t partition_bytes = std::max<size_t>(1, def->partition_bytes());
+    const size_t in_flight = std::clamp<size_t>(config.working_memory_budget_bytes / partition_bytes, 1,
+                                                std::min(config.synthesis_drivers, partitions * kRoundsInFlight));
+    out << "  synthesis: " << in_flight << " partition(s) at a time (≈ " << (partition_bytes >> 20) << " MiB each)\n";
+  }
+
+  InProcessProof result;
+  result.partitions = partitions;
+  result.timings.srs_ms = params_ms;
+  Clock::time_point previous_end = rounds.begin()->second.second;
+  for (size_t done = 0; done < choice.rounds; ++done) {
+    Result<engine::JobResult> finished = Status::internal("no result");
+    {
+      std::unique_lock<std::mutex> lock(inbox->mutex);
+      inbox->changed.wait(lock, [&] { return !inbox->finished.empty(); });
+      finished = std::move(inbox->finished.front());
+      inbox->finished.pop_front();
+    }
+    CUZK_RETURN_IF_ERROR(finished.status());
+    const engine::JobResult& job = *finished;
+    const auto [round, submitted_at] = rounds.at(job.id);
+    if (!job.status.is_ok()) {
+      if (choice.rounds == 1) return job.status;
+      return Status(job.status.code(), "round " + std::to_string(round) + ": " + job.status.message());
+    }
+    if (rounds.size() < choice.rounds) CUZK_RETURN_IF_ERROR(submit());
+    double prover_ms = 0;
+    result.proofs.clear();
+    for (size_t k = 0; k < job.partitions.size(); ++k) {
+      const engine::PartitionResult& p = job.partitions[k];
+      print_partition(out, k, job.partitions.size(), p);
+      prover_ms += p.timings.gpu_ms / static_cast<double>(p.timings.prove_batch);
+      const auto encoded = groth16::proof_to_bytes(p.proof);
+      result.proofs.insert(result.proofs.end(), encoded.begin(), encoded.end());
+    }
+    result.timings.validate_ms += job.timings.validate_ms;
+    result.timings.queue_ms += job.timings.queue_ms;
+    result.timings.srs_ms += job.timings.srs_ms;
+    result.timings.synth_ms += job.timings.synth_ms;
+    result.timings.gpu_ms += prover_ms;
+    result.timings.verify_ms += job.timings.verify_ms;
+    const Clock::time_point end =
+        submitted_at + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double, std::milli>(job.timings.total_ms));
+    if (choice.rounds > 1) {
+      const double wall_ms = std::max(1.0, std::chrono::duration<double, std::milli>(end - previous_end).count());
+      out << "  round " << done << "/" << choice.rounds << ": " << static_cast<long long>(wall_ms) << " ms for "
+          << job.partitions.size() << " partition(s), prover busy " << std::fixed << std::setprecision(1)
+          << 100.0 * prover_ms / wall_ms << "%\n"
+          << std::defaultfloat;
+    }
+    previous_end = std::max(previous_end, end);
+  }
+  out << "  peak host memory: " << std::fixed << std::setprecision(2)
+      << static_cast<double>(engine.status().peak_host_bytes) / static_cast<double>(size_t{1} << 30) << " GiB\n"
       << std::defaultfloat;
   return result;
 }

@@ -1,63 +1,75 @@
-// Proving a native circuit's partitions inside the `cuzk` process, without a daemon (the
-// vanilla-proof commands; the same engine::CircuitDef the daemon serves): its parameters made
-// to exist (ensure_srs_file: the test setup where the circuit allows it) and loaded, every
-// partition synthesized — as many partitions at a time, each on its own thread, as the host's
-// available memory holds, while earlier ones prove — proved through
-// the prover seam and verified against the public inputs as the verifier computes them. A proof
-// that does not verify is never returned.
+// Proving one native circuit's payload inside the `cuzk` process, without a daemon (the
+// vanilla-proof commands: porep|post|snap prove), through the same engine::Engine the daemon
+// runs, built over a one-circuit catalog and the backend --backend picks: its parameters made to
+// exist and loaded (ensure_srs_file: the test setup where the circuit allows it) or made in
+// memory and installed (Engine::install_srs), the payload validated by the engine's validation
+// stage, every partition synthesized, proved and self-verified by its pipeline (a proof that does
+// not verify is never returned), as many partitions in flight as the host's available memory
+// holds (the engine's working-memory budget).
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <ostream>
-#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/flags.hpp"
 #include "common/status.hpp"
-#include "common/thread_pool.hpp"
 #include "engine/circuit.hpp"
-#include "groth16/prover_backend.hpp"
+#include "engine/engine.hpp"
 #include "kinds/param_locator.hpp"
 
 namespace cuzk::cli {
 
 struct InProcessProof {
-  std::vector<uint8_t> proofs;  // the partitions' 192-byte proofs, in order
-  engine::JobTimings timings;   // srs, synth, gpu, verify (summed over partitions) and total
+  std::vector<uint8_t> proofs;  // the last round's partitions' 192-byte proofs, in order
+  size_t partitions = 0;
+  // Summed over the rounds' jobs (gpu: each prove call's time once, shared among its
+  // partitions); srs includes making or loading the parameters. total is the caller's.
+  engine::JobTimings timings;
 };
 
 // Where the parameters come from: the circuit's file (made by its test setup where the circuit
 // allows it), or — in_memory — the INSECURE test setup made in memory for this run and never
 // written (production-size benchmarks whose parameters would not fit the disk), with only its
-// verifying key written to vk_out so that the proofs can be verified independently. And how many
-// rounds: every partition is proved `rounds` times over (a steady-state benchmark: parameters
-// and recorded matrices made once), each round timed; the last round's proofs are returned.
+// verifying key written to vk_out so that the proofs can be verified independently. How many
+// rounds: the payload is proved `rounds` times over, one engine job each (a steady-state
+// benchmark: parameters and recorded matrices made once), each round timed from the previous
+// one's end; the last round's proofs are returned. And the backend: --backend's name.
 struct InProcessChoice {
   bool in_memory = false;
   std::string vk_out;
   size_t rounds = 1;
+  std::string backend;
 };
 
 // The flags that ask for them: --test-params-in-memory VK_OUT (excludes --params and
-// --param-dir), --rounds N (1 to 100).
+// --param-dir), --rounds N (1 to 100), --backend cpu|cuda.
 inline constexpr std::string_view kInMemoryParamsFlag = "test-params-in-memory";
 inline constexpr std::string_view kRoundsFlag = "rounds";
-// From the command's flags: INVALID_ARGUMENT when --params, --param-dir and
-// --test-params-in-memory are combined, or --rounds is not a number from 1 to 100.
+// From the command's flags: INVALID_ARGUMENT (bad usage) when --params, --param-dir and
+// --test-params-in-memory are combined, --rounds is not a number from 1 to 100, or --backend is
+// neither cpu nor cuda.
 Result<InProcessChoice> in_process_choice(const Flags& flags);
 
 // Where --param-dir points the circuit's parameter search and its generated test parameters
 // (the default locator without it).
 kinds::ParamLocator param_locator(const Flags& flags);
 
-// Proves `validated.partitions` partitions of `payload` (empty when validated.prepared holds
-// it) on `prover`; prover host work and parameter loading on `pool`. Prints the parameter file,
-// the prover, one line per partition (synth/gpu/verify ms, rows), one per round (its wall time
-// from the previous round's last proof, and the prover's busy share of it) and the peak host
-// memory to `out`. Errors name the partition.
-Result<InProcessProof> prove_in_process(const engine::CircuitDef& def, std::span<const uint8_t> payload,
-                                        const engine::ValidatedPayload& validated, groth16::ProverBackend& prover,
-                                        ThreadPool& pool, const InProcessChoice& params, std::ostream& out);
+// Called once the first round's payload passed the engine's validation (its partitions, its
+// time), before anything else is printed: the command prints what it proves.
+using OnValidated = std::function<void(const engine::Validation& validation)>;
+
+// Proves `payload` on circuit `def` as the choice says. Prints to `out`, after on_validated:
+// the parameter file, the prover, how many partitions synthesize at a time, one line per
+// partition of each round (synth/gpu/verify ms, rows), one per round (its wall time from the
+// previous round's end, and the prover's busy share of it) and the peak host memory. Errors: the backend's, the parameters',
+// the payload's (the circuit's INVALID_ARGUMENT), a partition's (named by the engine).
+Result<InProcessProof> prove_in_process(const std::shared_ptr<const engine::CircuitDef>& def,
+                                        const std::vector<uint8_t>& payload, const InProcessChoice& choice,
+                                        const OnValidated& on_validated, std::ostream& out);
 
 }  // namespace cuzk::cli

@@ -11,7 +11,6 @@
 #include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
 #include "cli/output_file.hpp"
-#include "cli/prover_choice.hpp"
 #include "cli/vk_file.hpp"
 #include "common/file_reader.hpp"
 #include "engine/job.hpp"
@@ -68,42 +67,38 @@ int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, s
   std::string error;
   const auto flags = Flags::parse("porep prove", args, kSpecs, &error);
   if (!flags) return usage_error(err, error, kProveUsage);
-  const Result<InProcessChoice> params = in_process_choice(*flags);
-  if (!params.is_ok()) return usage_error(err, "cuzk porep prove: " + params.status().message(), kProveUsage);
+  const Result<InProcessChoice> choice = in_process_choice(*flags);
+  if (!choice.is_ok()) return usage_error(err, "cuzk porep prove: " + choice.status().message(), kProveUsage);
   const auto start = Clock::now();
-  ThreadPool& pool = ThreadPool::shared();
-  auto prover = choose_prover(flags->get("backend"), /*prefer_gpu=*/true, pool);
-  if (!prover.is_ok()) {
-    err << "cuzk porep prove: " << prover.status().message() << "\n";
-    return prover.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
-  }
-
   const auto bytes = read_file(flags->get("commit1"), "--commit1");
   if (!bytes.is_ok()) {
     err << "cuzk porep prove: " << bytes.status().message() << "\n";
     return 1;
   }
-  auto t0 = Clock::now();
-  auto prepared = kinds::prepare_commit1(*bytes, 0, flags->get("commit1"));
-  if (!prepared.is_ok()) {
-    err << "cuzk porep prove: " << prepared.status().message() << "\n";
+  // Which circuit: the output's registered proof (the file read for its structure; the engine
+  // parses and checks it again as the job's payload).
+  const auto input = porep::read_commit1(*bytes, kinds::kMaxCommit1Bytes);
+  const auto config = input.is_ok() ? porep::porep_config(input->output.registered_proof)
+                                    : Result<porep::PorepConfig>(input.status());
+  if (!config.is_ok()) {
+    err << "cuzk porep prove: " << flags->get("commit1") << ": " << config.status().message() << "\n";
     return 1;
   }
-  const porep::PorepConfig& config = (*prepared)->config;
-  out << "cuzk porep prove: " << describe(config) << "\n"
-      << "  native checks: OK (" << static_cast<long long>(ms_since(t0)) << " ms)\n";
-
   const kinds::ParamLocator locator = param_locator(*flags);
-  const std::string id = kinds::porep_circuit_id(config.sector_size);
+  const std::string id = kinds::porep_circuit_id(config->sector_size);
   auto circuit = kinds::make_porep_circuit(id, locator, [] { return backend::make_gpu_generator_multiplier(); },
                                            flags->get("params"));
   if (!circuit.is_ok()) {
     err << "cuzk porep prove: " << circuit.status().message() << "\n";
     return 1;
   }
-  const engine::CircuitDef& def = **circuit;
-  const engine::ValidatedPayload validated{config.partitions, *prepared};
-  auto proved = prove_in_process(def, {}, validated, **prover, pool, *params, out);
+  auto proved = prove_in_process(
+      *circuit, *bytes, *choice,
+      [&](const engine::Validation& validated) {
+        out << "cuzk porep prove: " << describe(*config) << "\n"
+            << "  native checks: OK (" << static_cast<long long>(validated.ms) << " ms)\n";
+      },
+      out);
   if (!proved.is_ok()) {
     err << "cuzk porep prove: " << proved.status().message() << " (no proof written)\n";
     return 1;
@@ -115,7 +110,7 @@ int run_porep_prove(std::span<const std::string_view> args, std::ostream& out, s
     err << "cuzk porep prove: " << s.message() << "\n";
     return 1;
   }
-  out << "wrote " << flags->get("proof") << " (" << proof_bytes.size() << " bytes: " << config.partitions
+  out << "wrote " << flags->get("proof") << " (" << proof_bytes.size() << " bytes: " << proved->partitions
       << " x 192)\n";
   return 0;
 }
@@ -149,7 +144,7 @@ int run_porep_check(std::span<const std::string_view> args, std::ostream& out, s
   }
   int rc = 0;
   auto t0 = Clock::now();
-  const auto checked = porep::check_commit1(*config, input->output);
+  const auto checked = porep::check_commit1(*config, input->output, ThreadPool::shared());
   if (checked.is_ok()) {
     out << "  native checks: OK (" << static_cast<long long>(ms_since(t0)) << " ms)\n";
   } else {

@@ -7,11 +7,16 @@
 
 namespace cuzk::cli {
 
-Result<std::unique_ptr<groth16::ProverBackend>> choose_prover(std::string_view name, bool prefer_gpu,
-                                                              ThreadPool& pool) {
+Status check_backend_name(std::string_view name) {
   if (!name.empty() && name != "cpu" && name != "cuda") {
     return Status::invalid_argument("--backend must be 'cpu' or 'cuda', got '" + std::string(name) + "'");
   }
+  return Status::ok();
+}
+
+Result<std::unique_ptr<groth16::ProverBackend>> choose_prover(std::string_view name, bool prefer_gpu,
+                                                              ThreadPool& pool) {
+  CUZK_RETURN_IF_ERROR(check_backend_name(name));
   if (name == "cpu" || (name.empty() && !prefer_gpu)) return backend::make_cpu_prover(pool);
   std::string why;
   const int first[] = {0};

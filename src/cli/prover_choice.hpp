@@ -11,6 +11,9 @@
 
 namespace cuzk::cli {
 
+// INVALID_ARGUMENT (bad usage) for a --backend other than cpu/cuda (or nothing).
+Status check_backend_name(std::string_view name);
+
 // `name` empty: the GPU where one is usable, else the CPU if prefer_gpu; the CPU otherwise.
 // INVALID_ARGUMENT for a name other than cpu/cuda (bad usage); FAILED_PRECONDITION naming the
 // reason when cuda is asked for and no GPU backend can be made. The CPU prover and the GPU's

@@ -15,7 +15,6 @@
 #include "cli/hex_arg.hpp"
 #include "cli/inprocess_prove.hpp"
 #include "cli/output_file.hpp"
-#include "cli/prover_choice.hpp"
 #include "cli/vk_file.hpp"
 #include "common/file_reader.hpp"
 #include "common/hex.hpp"
@@ -90,32 +89,27 @@ kinds::MultiplierFactory multiplier() {
   return [] { return backend::make_gpu_generator_multiplier(); };
 }
 
-// Validates `request` through `def` (the daemon's checks), proves every partition in-process,
+// Proves `request` on `def` in-process (the daemon's checks, in the engine's validation stage),
 // writes the proofs to --proof.
-int prove_and_write(std::string_view command, const engine::CircuitDef& def, const kinds::VanillaPayload& request,
-                    const Flags& flags, std::ostream& out, std::ostream& err) {
+int prove_and_write(std::string_view command, const std::shared_ptr<const engine::CircuitDef>& def,
+                    const kinds::VanillaPayload& request, const InProcessChoice& choice, const Flags& flags,
+                    std::ostream& out, std::ostream& err) {
   const auto start = Clock::now();
-  ThreadPool& pool = ThreadPool::shared();
-  Result<std::unique_ptr<groth16::ProverBackend>> prover = choose_prover(flags.get("backend"), true, pool);
-  if (!prover.is_ok()) {
-    err << "cuzk " << command << ": " << prover.status().message() << "\n";
-    return prover.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
-  }
-  const std::vector<uint8_t> payload = kinds::encode_vanilla_payload(request);
-  auto t0 = Clock::now();
-  Result<engine::ValidatedPayload> validated = def.validate(payload);
-  if (!validated.is_ok()) return report_failure(err, command, validated.status());
-  out << "cuzk " << command << ": " << def.id() << ", " << request.proofs.size() << " vanilla proof(s), "
-      << validated->partitions << " partition(s)\n"
-      << "  native checks: OK (" << ms_since(t0) << " ms)\n";
-  Result<InProcessProof> proved = prove_in_process(def, {}, *validated, **prover, pool, *in_process_choice(flags), out);
+  Result<InProcessProof> proved = prove_in_process(
+      def, kinds::encode_vanilla_payload(request), choice,
+      [&](const engine::Validation& validated) {
+        out << "cuzk " << command << ": " << def->id() << ", " << request.proofs.size() << " vanilla proof(s), "
+            << validated.partitions << " partition(s)\n"
+            << "  native checks: OK (" << static_cast<long long>(validated.ms) << " ms)\n";
+      },
+      out);
   if (!proved.is_ok()) return report_failure(err, command, proved.status());
   proved->timings.total_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   out << engine::format_timings(proved->timings) << "\n";
   if (Status s = write_whole_file(flags.get("proof"), proved->proofs); !s.is_ok()) {
     return report_failure(err, command, s);
   }
-  out << "wrote " << flags.get("proof") << " (" << proved->proofs.size() << " bytes: " << validated->partitions
+  out << "wrote " << flags.get("proof") << " (" << proved->proofs.size() << " bytes: " << proved->partitions
       << " x 192)\n";
   return 0;
 }
@@ -291,9 +285,8 @@ int run_post_prove(Args args, std::ostream& out, std::ostream& err) {
   const std::vector<FlagSpec> all = specs(kPostSpecs, kProveSpecs);
   const auto flags = Flags::parse(kCommand, args, all, &error);
   if (!flags) return report_usage(err, kCommand, error, kPostProveUsage);
-  if (Result<InProcessChoice> params = in_process_choice(*flags); !params.is_ok()) {
-    return report_usage(err, kCommand, params.status().message(), kPostProveUsage);
-  }
+  const Result<InProcessChoice> choice = in_process_choice(*flags);
+  if (!choice.is_ok()) return report_usage(err, kCommand, choice.status().message(), kPostProveUsage);
   Result<PostArgs> a = post_args(*flags);
   if (!a.is_ok()) return report_usage(err, kCommand, a.status().message(), kPostProveUsage);
   Result<std::vector<std::vector<uint8_t>>> proofs = read_files(flags->get_all("sector-proof"), "--sector-proof", kMaxSectorProofBytes);
@@ -302,7 +295,7 @@ int run_post_prove(Args args, std::ostream& out, std::ostream& err) {
   Result<std::shared_ptr<const engine::CircuitDef>> def =
       kinds::make_post_circuit(a->kind, a->sector_size, param_locator(*flags), multiplier(), flags->get("params"));
   if (!def.is_ok()) return report_failure(err, kCommand, def.status());
-  return prove_and_write(kCommand, **def, a->request, *flags, out, err);
+  return prove_and_write(kCommand, *def, a->request, *choice, *flags, out, err);
 }
 
 int run_post_check(Args args, std::ostream& out, std::ostream& err) {
@@ -327,7 +320,7 @@ int run_post_check(Args args, std::ostream& out, std::ostream& err) {
     return 1;
   }
   Result<filecoin::CheckedPostPartition> checked =
-      filecoin::check_post_partition(config, *input, a->request.randomness, partition, &ThreadPool::shared());
+      filecoin::check_post_partition(config, *input, a->request.randomness, partition, ThreadPool::shared());
   if (!checked.is_ok()) {
     out << "  native checks: FAILED: " << checked.status().message() << "\nFAILED\n";
     return 1;
@@ -407,9 +400,8 @@ int run_snap_prove(Args args, std::ostream& out, std::ostream& err) {
   all.insert(all.end(), std::begin(kProveSpecs), std::end(kProveSpecs));
   const auto flags = Flags::parse(kCommand, args, all, &error);
   if (!flags) return report_usage(err, kCommand, error, kSnapProveUsage);
-  if (Result<InProcessChoice> params = in_process_choice(*flags); !params.is_ok()) {
-    return report_usage(err, kCommand, params.status().message(), kSnapProveUsage);
-  }
+  const Result<InProcessChoice> choice = in_process_choice(*flags);
+  if (!choice.is_ok()) return report_usage(err, kCommand, choice.status().message(), kSnapProveUsage);
   Result<SnapArgs> a = snap_args(*flags);
   Status comms = a.is_ok() ? snap_commitment_options(*flags, a->request) : a.status();
   if (!comms.is_ok()) return report_usage(err, kCommand, comms.message(), kSnapProveUsage);
@@ -420,7 +412,7 @@ int run_snap_prove(Args args, std::ostream& out, std::ostream& err) {
   Result<std::shared_ptr<const engine::CircuitDef>> def =
       kinds::make_snap_circuit(a->sector_size, param_locator(*flags), multiplier(), flags->get("params"));
   if (!def.is_ok()) return report_failure(err, kCommand, def.status());
-  return prove_and_write(kCommand, **def, a->request, *flags, out, err);
+  return prove_and_write(kCommand, *def, a->request, *choice, *flags, out, err);
 }
 
 int run_snap_check(Args args, std::ostream& out, std::ostream& err) {

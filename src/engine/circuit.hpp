@@ -110,8 +110,9 @@ class CircuitDef {
   virtual Result<std::shared_ptr<const LoadedSrs>> make_test_srs(ThreadPool& pool) const;
   // Checks a payload and returns its number of partitions, and possibly what it parsed.
   // INVALID_ARGUMENT names the problem ("witness has 7 values, circuit 'x' needs 12 — a
-  // witness for another circuit?").
-  virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const = 0;
+  // witness for another circuit?"). Parallel checks run on `pool` (the engine's synthesis pool:
+  // validation is the pipeline's first stage, on the engine's validators).
+  virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool& pool) const = 0;
   // Working memory one synthesized partition holds until it is proved (an estimate).
   virtual size_t partition_bytes() const = 0;
   // Host memory this def holds itself for synthesizing and proving its partitions, beyond its

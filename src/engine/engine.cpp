@@ -1,5 +1,5 @@
-// Engine: synthesis drivers and prove workers around one mutex; the scheduler is popped by the
-// drivers themselves.
+// Engine: validators, synthesis drivers and prove workers around one mutex; the scheduler is
+// popped by the drivers themselves.
 #include "engine/engine.hpp"
 
 #include <algorithm>
@@ -14,9 +14,11 @@
 #include <stop_token>
 #include <thread>
 
+#include "common/host_memory.hpp"
 #include "common/reclaimer.hpp"
 #include "common/thread_annotations.hpp"
 #include "engine/metrics.hpp"
+#include "groth16/proof_assembly.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -34,8 +36,11 @@ struct Job {
   size_t partitions = 1;
   size_t remaining = 1;  // partitions not yet accounted for (proved, failed or dropped)
   Clock::time_point submitted;
+  std::optional<Clock::time_point> validated;  // when its payload passed validation
   std::optional<Clock::time_point> started;
-  JobState state = JobState::kQueued;
+  JobState state = JobState::kValidating;
+  std::optional<Validation> validation;  // once its validation stage ended
+  std::vector<Engine::ValidatedCallback> validated_callbacks;  // waiting for that (Engine::on_validated)
   bool cancel_requested = false;
   Status error;
   std::vector<PartitionResult> results;
@@ -80,7 +85,7 @@ void insert_ordered(std::list<UnitPtr>& queue, UnitPtr unit) {
   queue.insert(pos, std::move(unit));
 }
 
-bool finished(JobState s) { return s != JobState::kQueued && s != JobState::kRunning; }
+bool finished(JobState s) { return s == JobState::kDone || s == JobState::kFailed || s == JobState::kCancelled; }
 
 // Circuit ids are short names ("window-post-32GiB", a zkey's stem): a longer one is refused
 // without being echoed, so no client can make the engine repeat unbounded input.
@@ -110,6 +115,8 @@ struct Engine::Impl {
         scheduler(config.scheduler) {}
 
   void start() {
+    const size_t validating = std::max<size_t>(1, config.validators);
+    for (size_t i = 0; i < validating; ++i) validators.emplace_back([this] { validation_loop(); });
     const size_t drivers = std::max<size_t>(1, config.synthesis_drivers);
     for (size_t i = 0; i < drivers; ++i) synthesizers.emplace_back([this] { synthesis_loop(); });
     for (size_t i = 0; i < backends.size(); ++i) provers.emplace_back([this, i] { prove_loop(i); });
@@ -121,6 +128,63 @@ struct Engine::Impl {
     } else {
       std::cerr << line << std::endl;
     }
+  }
+
+  // ---- validators: submitted jobs' payloads, by priority then in submission order ----
+  void validation_loop() {
+    MutexLock lock(mutex);
+    for (;;) {
+      validate_wake.wait(lock, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return quit || !validation_queue.empty(); });
+      if (quit) return;
+      std::shared_ptr<Job> job = std::move(validation_queue.front());
+      validation_queue.pop_front();
+      validate_job(job);
+    }
+  }
+
+  // Validates the job's payload (the lock is held on entry and return, released meanwhile: a
+  // job being validated is only marked by cancel, its payload left alone), then queues it in
+  // the scheduler or fails it.
+  void validate_job(const std::shared_ptr<Job>& job) CUZK_REQUIRES(mutex) {
+    mutex.unlock();
+    Result<ValidatedPayload> validated = job->circuit->validate(job->request.payload, synthesis_pool);
+    mutex.lock();
+    Job& j = *job;
+    if (j.cancel_requested) {
+      end_validation_locked(j, {StatusCode::kCancelled, "job " + std::to_string(j.id) + " was cancelled"});
+      j.remaining = 0;
+      finalize_locked(j);
+      return;
+    }
+    if (!validated.is_ok()) {
+      fail_locked(j, validated.status());
+      end_validation_locked(j, validated.status());
+      j.remaining = 0;
+      finalize_locked(j);
+      return;
+    }
+    j.partitions = j.remaining = validated->partitions;
+    j.results.resize(validated->partitions);
+    j.prepared = std::move(validated->prepared);
+    if (j.prepared) {  // parsed: the bytes are not needed any more
+      Reclaimer::shared().dispose(std::move(j.request.payload));
+      j.request.payload = {};
+    }
+    j.validated = Clock::now();
+    j.state = JobState::kQueued;
+    end_validation_locked(j, Status::ok());
+    scheduler.push(ScheduledJob{j.id, j.circuit->id(), j.priority, j.circuit->batchable()}, *j.validated);
+    wake.notify_all();
+  }
+
+  // Records the end of the job's validation stage and tells those waiting for it.
+  void end_validation_locked(Job& job, Status status) CUZK_REQUIRES(mutex) {
+    job.validation = Validation{std::move(status), job.validated ? job.partitions : 0,
+                                ms_between(job.submitted, job.validated.value_or(Clock::now()))};
+    job.timings.validate_ms = job.validation->ms;
+    std::vector<Engine::ValidatedCallback> callbacks = std::move(job.validated_callbacks);
+    job.validated_callbacks.clear();
+    for (auto& callback : callbacks) callback(*job.validation);
   }
 
   // ---- scheduler → synthesis queue (by whichever driver looks first) ----
@@ -240,6 +304,7 @@ struct Engine::Impl {
       Unit::Member& m = unit->members[i];
       if (!outcomes[i].result) continue;
       m.job->timings.synth_ms += outcomes[i].ms;
+      m.job->results[m.partition].timings.synth_ms = outcomes[i].ms;
       if (outcomes[i].result->is_ok()) {
         m.synthesized = std::move(*outcomes[i].result).value();
       } else {
@@ -348,6 +413,7 @@ struct Engine::Impl {
       Status status;
       groth16::Proof proof;
       double gpu_ms = 0, verify_ms = 0;
+      size_t batch = 1;  // circuits in the prove call that made its proof
     };
     std::vector<Outcome> outcomes(live.size());
     const groth16::ProvingKey& pk = unit.lease.srs().proving_key();
@@ -361,6 +427,7 @@ struct Engine::Impl {
       if (proofs.status().code() == StatusCode::kDeviceError) device_failed = true;
       for (size_t k : which) {
         outcomes[k].gpu_ms += gpu_ms;
+        outcomes[k].batch = which.size();
         outcomes[k].status = proofs.status();
       }
       if (proofs.is_ok()) {
@@ -422,7 +489,13 @@ struct Engine::Impl {
         fail_locked(job, Status(failed.code(), "circuit '" + unit.circuit->id() + "' partition " +
                                                    std::to_string(m.partition) + ": " + failed.message()));
       } else {
-        job.results[m.partition] = PartitionResult{outcomes[k].proof, std::move(m.synthesized->public_inputs)};
+        PartitionResult& result = job.results[m.partition];
+        result.proof = outcomes[k].proof;
+        result.public_inputs = std::move(m.synthesized->public_inputs);
+        result.timings.gpu_ms = outcomes[k].gpu_ms;
+        result.timings.prove_batch = outcomes[k].batch;
+        result.timings.verify_ms = outcomes[k].verify_ms;
+        result.rows = groth16::shape_of(m.synthesized->witness, unit.circuit->convention()).rows;
       }
     }
     return false;
@@ -438,13 +511,23 @@ struct Engine::Impl {
     wake.notify_all();
   }
 
-  // A job still in the scheduler finishes at once, and so do its partitions still waiting to
-  // be synthesized (they leave their units, so its payload goes now, not when a synthesis
+  // A job waiting for a validator or still in the scheduler finishes at once (one being
+  // validated when its validation ends), and so do its partitions still waiting to be
+  // synthesized (they leave their units, so its payload goes now, not when a synthesis
   // driver reaches them); partitions in flight stop between phases (synthesis skipped, proofs
   // dropped), and the job finishes when its last one does. A unit whose members are all
   // cancelled while its SRS loads stops the load (a parameter generation ends early).
   void cancel_locked(Job& job) CUZK_REQUIRES(mutex) {
     job.cancel_requested = true;
+    if (job.state == JobState::kValidating) {
+      const size_t waiting =
+          std::erase_if(validation_queue, [&](const std::shared_ptr<Job>& queued) { return queued.get() == &job; });
+      if (waiting == 0) return;  // being validated
+      end_validation_locked(job, {StatusCode::kCancelled, "job " + std::to_string(job.id) + " was cancelled"});
+      job.remaining = 0;
+      finalize_locked(job);
+      return;
+    }
     if (job.state == JobState::kQueued && scheduler.remove(job.id)) {
       job.remaining = 0;
       finalize_locked(job);
@@ -496,7 +579,7 @@ struct Engine::Impl {
   void finalize_locked(Job& job) CUZK_REQUIRES(mutex) {
     const auto now = Clock::now();
     job.timings.total_ms = ms_between(job.submitted, now);
-    job.timings.queue_ms = ms_between(job.submitted, job.started.value_or(now));
+    job.timings.queue_ms = job.validated ? ms_between(*job.validated, job.started.value_or(now)) : 0;
     if (job.cancel_requested) {
       job.state = JobState::kCancelled;
       job.error = {StatusCode::kCancelled, "job " + std::to_string(job.id) + " was cancelled"};
@@ -605,6 +688,9 @@ struct Engine::Impl {
   mutable Mutex mutex;
   std::condition_variable_any wake;  // work for the synthesis drivers and workers
   std::condition_variable_any done;  // a job finished
+  std::condition_variable_any validate_wake;  // a job to validate, or quit
+  // Submitted, waiting for a validator: by priority, then in submission order.
+  std::deque<std::shared_ptr<Job>> validation_queue CUZK_GUARDED_BY(mutex);
   Scheduler scheduler CUZK_GUARDED_BY(mutex);
   std::map<JobId, std::shared_ptr<Job>> jobs CUZK_GUARDED_BY(mutex);
   std::deque<JobId> finished_order CUZK_GUARDED_BY(mutex);
@@ -621,6 +707,7 @@ struct Engine::Impl {
   bool accepting CUZK_GUARDED_BY(mutex) = true;
   bool quit CUZK_GUARDED_BY(mutex) = false;
 
+  std::vector<std::thread> validators;
   std::vector<std::thread> synthesizers, provers;
 };
 
@@ -660,17 +747,9 @@ Result<JobId> Engine::submit(JobRequest request) {
     return Status::invalid_argument("payload of " + std::to_string(request.payload.size()) +
                                     " bytes exceeds the limit of " + std::to_string(d.config.max_payload_bytes));
   }
-  CUZK_ASSIGN_OR_RETURN(ValidatedPayload validated, circuit->validate(request.payload));
   auto job = std::make_shared<Job>();
   job->circuit = circuit;
   job->priority = request.priority.value_or(circuit->default_priority());
-  job->partitions = job->remaining = validated.partitions;
-  job->results.resize(validated.partitions);
-  job->prepared = std::move(validated.prepared);
-  if (job->prepared) {  // parsed: the bytes are not needed any more
-    Reclaimer::shared().dispose(std::move(request.payload));
-    request.payload = {};
-  }
   job->request = std::move(request);
   job->submitted = Clock::now();
   MutexLock lock(d.mutex);
@@ -678,9 +757,31 @@ Result<JobId> Engine::submit(JobRequest request) {
   job->id = d.next_id++;
   d.jobs.emplace(job->id, job);
   d.metrics.submitted();
-  d.scheduler.push(ScheduledJob{job->id, circuit->id(), job->priority, circuit->batchable()}, job->submitted);
-  d.wake.notify_all();
+  // Validators take jobs by priority, then in submission order (a WinningPoSt is not held up by
+  // the PoRep outputs submitted before it).
+  const auto behind = std::find_if(d.validation_queue.begin(), d.validation_queue.end(),
+                                   [&](const std::shared_ptr<Job>& queued) { return queued->priority > job->priority; });
+  d.validation_queue.insert(behind, job);
+  d.validate_wake.notify_one();
   return job->id;
+}
+
+void Engine::on_validated(JobId id, ValidatedCallback validated) {
+  Impl& d = *impl_;
+  MutexLock lock(d.mutex);
+  auto it = d.jobs.find(id);
+  if (it == d.jobs.end()) {
+    lock.unlock();
+    validated(Validation{Impl::collected_status(id), 0, 0});
+    return;
+  }
+  if (const std::optional<Validation>& ended = it->second->validation) {
+    const Validation copy = *ended;
+    lock.unlock();
+    validated(copy);
+    return;
+  }
+  it->second->validated_callbacks.push_back(std::move(validated));
 }
 
 Result<JobResult> Engine::await(JobId id, std::chrono::milliseconds timeout) {
@@ -759,6 +860,7 @@ EngineStatus Engine::status() const {
   d.metrics.totals(s.submitted, s.done, s.failed, s.cancelled);
   for (const auto& [id, job] : d.jobs) {
     if (finished(job->state)) continue;
+    if (job->state == JobState::kValidating) ++s.validating;
     KindLoad& load = s.by_kind[std::string(job->circuit->kind())];
     if (job->state == JobState::kRunning) {
       ++s.running;
@@ -770,6 +872,7 @@ EngineStatus Engine::status() const {
   s.working_used = d.working_used;
   s.working_resident = d.resident_used_locked();
   s.working_limit = d.config.working_memory_budget_bytes;
+  s.peak_host_bytes = peak_resident_memory().value_or(0);
   return s;
 }
 
@@ -780,6 +883,13 @@ Status Engine::preload(const std::string& circuit_id) {
   auto circuit = impl_->catalog->find(circuit_id);
   if (!circuit) return unknown_circuit(circuit_id);
   return impl_->srs.preload(*circuit);
+}
+
+Status Engine::install_srs(const std::string& circuit_id, std::shared_ptr<const LoadedSrs> srs) {
+  if (circuit_id.size() > kMaxCircuitIdBytes) return unknown_circuit(circuit_id);
+  auto circuit = impl_->catalog->find(circuit_id);
+  if (!circuit) return unknown_circuit(circuit_id);
+  return impl_->srs.install(*circuit, std::move(srs));
 }
 
 Status Engine::evict(const std::string& circuit_id) {
@@ -809,8 +919,11 @@ void Engine::shutdown(std::chrono::milliseconds drain) {
     d.quit = true;
   }
   d.wake.notify_all();
+  d.validate_wake.notify_all();
+  for (auto& t : d.validators) t.join();
   for (auto& t : d.synthesizers) t.join();
   for (auto& t : d.provers) t.join();
+  d.validators.clear();
   d.synthesizers.clear();
   d.provers.clear();
 }

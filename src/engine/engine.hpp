@@ -1,6 +1,9 @@
 // Engine: the persistent proving engine. Jobs go through
 //
-//   submit → Scheduler (priority levels, batch collector) → synthesis drivers, which pop ready
+//   submit (cheap: the job is recorded as validating) → validators (`validators` of them, taking
+//   jobs by priority: each parses and checks one payload, CircuitDef::validate, its parallel
+//   checks on the synthesis pool; a payload the circuit rejects fails the job) → Scheduler (priority levels, batch
+//   collector) → synthesis drivers, which pop ready
 //   batches from the scheduler themselves (each unit = one partition of every job in a batch;
 //   waits for working memory, acquires the SRS, synthesizes its members in parallel on the
 //   synthesis pool) → prove queue → one worker per backend (per GPU, or one CPU worker):
@@ -19,9 +22,8 @@
 // hold for their partitions (CircuitDef::resident_bytes: recorded constraint matrices, counted
 // once per circuit from its first synthesis on), never exceeds the working-memory budget (a
 // single unit larger than what is left still runs, alone). Workers
-// prefer units whose SRS already lives on their device. Proved circuits go back to their
-// CircuitDef, which may keep a few assignments for reuse (PoSt kinds keep two: their memory is
-// already faulted in, outside the working-memory budget), or to the background reclaimer. Every finished job logs
+// prefer units whose SRS already lives on their device. Proved partitions go to the background
+// reclaimer (CircuitDef::recycle). Every finished job logs
 //   job <id> circuit=<id> kind=<kind> …: <status>
 //   timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)
 // Every synthesized partition's witness is checked row by row before it is proved (UNSATISFIABLE
@@ -56,6 +58,7 @@ struct EngineConfig {
   SchedulerConfig scheduler;
   size_t synthesis_threads = 0;  // the synthesis pool; 0 → one per core
   size_t synthesis_drivers = 2;  // units synthesized at once (each spreads over the pool)
+  size_t validators = 2;         // payloads validated at once (each spreads over the synthesis pool)
   size_t prover_threads = 0;     // CPU prover, GPU host-side work, parameter loading; 0 → one per core
   bool gpu_affinity = true;      // a worker prefers units whose SRS is already on its device
   // A worker on a device proves up to this many synthesized partitions of one circuit (and
@@ -87,14 +90,25 @@ struct EngineStatus {
   std::vector<WorkerInfo> workers;
   std::string gpu_note;  // why there is no GPU worker, if there is none
   std::vector<SrsInfo> srs;
+  size_t validating = 0;       // jobs whose payload waits for or is in validation
   std::vector<size_t> queued;  // jobs waiting in the scheduler, per priority level
   size_t synthesis_units = 0, ready_units = 0;
   uint64_t submitted = 0, done = 0, failed = 0, cancelled = 0, running = 0;
-  std::map<std::string, KindLoad> by_kind;  // circuit kind → its queued and running jobs
+  std::map<std::string, KindLoad> by_kind;  // circuit kind → its queued (validating too) and running jobs
   size_t pinned_used = 0, pinned_limit = 0;
   size_t working_used = 0, working_limit = 0;  // synthesized partitions, the budget
   size_t working_resident = 0;  // held by circuits for their partitions, counted against the budget too
+  size_t peak_host_bytes = 0;   // the process's peak resident memory so far (0 where unknown)
   std::vector<std::string> circuits;
+};
+
+// The end of a job's validation stage.
+struct Validation {
+  // OK: the payload passed (the job is queued, or further on); else why the job failed there
+  // (the circuit's INVALID_ARGUMENT), or CANCELLED if it was cancelled first.
+  Status status;
+  size_t partitions = 0;  // the job's, when it passed
+  double ms = 0;          // submit → the end of validation (waiting for a validator included)
 };
 
 // Makes the engine's prover backends, their host work on `prover_pool` (the engine's, alive
@@ -118,9 +132,19 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // NOT_FOUND: unknown circuit; INVALID_ARGUMENT: a payload the circuit rejects or one over
-  // max_payload_bytes; UNAVAILABLE: shutting down.
+  // Records the job as validating and returns at once; its payload is validated on the engine's
+  // validators (on_validated tells when), and a payload the circuit rejects fails the job with
+  // the circuit's INVALID_ARGUMENT. Errors here: NOT_FOUND: unknown circuit; INVALID_ARGUMENT:
+  // a payload over max_payload_bytes; UNAVAILABLE: shutting down.
   Result<JobId> submit(JobRequest request);
+  // Calls `validated` once when the job's validation stage ends (at once, on this thread, if it
+  // has; else on the engine thread that ends it — its validator, or a cancel's or shutdown's
+  // caller — with the engine's lock held: `validated` must be quick and must not call the
+  // engine), or with NOT_FOUND for an unknown or collected id. The
+  // result stays to be collected (await, on_done); a job that failed validation is finished by
+  // then, and its on_done callbacks run after `validated`.
+  using ValidatedCallback = std::function<void(const Validation&)>;
+  void on_validated(JobId id, ValidatedCallback validated);
   // The job's result once finished (then forgotten). DEADLINE_EXCEEDED if it is still running
   // after `timeout` (the job goes on); NOT_FOUND for an unknown or already collected id.
   Result<JobResult> await(JobId id, std::chrono::milliseconds timeout);
@@ -140,6 +164,11 @@ class Engine {
   EngineStatus status() const;
   std::string metrics_text() const;  // Prometheus text format
   Status preload(const std::string& circuit_id);
+  // Makes `srs` — parameters made in memory for the circuit (CircuitDef::make_test_srs), with no
+  // file behind them — the circuit's hot SRS under its srs_path (SrsManager::install): its jobs
+  // prove with it, it is never demoted by the pinned budget, evict() drops it. NOT_FOUND for an
+  // unknown circuit; FAILED_PRECONDITION while parameters at that path are loading or in use.
+  Status install_srs(const std::string& circuit_id, std::shared_ptr<const LoadedSrs> srs);
   Status evict(const std::string& circuit_id);
   // Stops accepting jobs, lets in-flight and queued jobs finish for up to `drain`, cancels the
   // rest (parameter generation in progress stops too), and stops the threads. Idempotent.

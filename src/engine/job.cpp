@@ -25,6 +25,7 @@ std::optional<Priority> parse_priority(std::string_view name) {
 
 std::string_view job_state_name(JobState s) {
   switch (s) {
+    case JobState::kValidating: return "validating";
     case JobState::kQueued: return "queued";
     case JobState::kRunning: return "running";
     case JobState::kDone: return "done";

@@ -2,11 +2,17 @@
 //
 // A job names a circuit (by id), carries a priority and an opaque payload (a .wtns file's bytes
 // for circom circuits, a seed for synthetic circuits, …), and ends as a JobResult: one typed
-// proof per partition (circuit) of the job with its public inputs, the encoding the circuit's
-// proofs leave the process in, and where its time went.
+// proof per partition (circuit) of the job with its public inputs and timings, the encoding the
+// circuit's proofs leave the process in, and where its time went.
+//
+// States: validating (submitted; its payload waits for or is in the engine's validation stage)
+// → queued (validated: in the scheduler, or its partitions waiting to be synthesized) → running
+// (a partition started) → done | failed | cancelled. A payload the circuit rejects fails the job
+// from validating.
 //
 // Timings (milliseconds; the one-line contract of docs/ARCHITECTURE.md):
-//   queue  submit → the first of its circuits starts (waiting for a batch, for memory, for a
+//   validate  submit → its payload validated (waiting for a validator, parsing, the kind's checks)
+//   queue  validated → the first of its circuits starts (waiting for a batch, for memory, for a
 //          synthesis thread)
 //   srs    acquiring its parameters (≈0 for a hot SRS, the load time for a warm/cold one)
 //   synth  synthesis wall time, summed over its partitions
@@ -15,8 +21,8 @@
 //   verify self-verification of its proofs
 //   total  submit → result ready
 // Time a synthesized unit waits for a free worker counts in total only; with per-partition
-// pipelining a job's synth and gpu overlap. So total equals queue + srs + synth + gpu + verify
-// for a lone job on an idle engine, and differs from it under load.
+// pipelining a job's synth and gpu overlap. So total equals validate + queue + srs + synth + gpu +
+// verify for a lone job on an idle engine, and differs from it under load.
 #pragma once
 
 #include <cstdint>
@@ -45,15 +51,23 @@ struct JobRequest {
   std::vector<uint8_t> payload;
 };
 
-enum class JobState : uint8_t { kQueued, kRunning, kDone, kFailed, kCancelled };
-std::string_view job_state_name(JobState s);
+enum class JobState : uint8_t { kValidating, kQueued, kRunning, kDone, kFailed, kCancelled };
+std::string_view job_state_name(JobState s);  // "validating", "queued", …
 
 struct JobTimings {
-  double queue_ms = 0, srs_ms = 0, synth_ms = 0, gpu_ms = 0, verify_ms = 0, total_ms = 0;
+  double validate_ms = 0, queue_ms = 0, srs_ms = 0, synth_ms = 0, gpu_ms = 0, verify_ms = 0, total_ms = 0;
 };
 
 // "timings: total=<n> ms (queue=<n> ms, srs=<n> ms, synth=<n> ms, gpu=<n> ms)", integers.
 std::string format_timings(const JobTimings& t);
+
+// Where one partition's time went: its synthesis, the prove call it was proved in (shared with
+// the other partitions of that call: gpu_ms is the call's, prove_batch its partitions), its
+// self-verification.
+struct PartitionTimings {
+  double synth_ms = 0, gpu_ms = 0, verify_ms = 0;
+  size_t prove_batch = 1;
+};
 
 // How a circuit's proofs are encoded where they leave the process (kinds/result_encoding.hpp).
 enum class ProofEncoding : uint8_t {
@@ -61,10 +75,13 @@ enum class ProofEncoding : uint8_t {
   kSnarkjs,     // snarkjs's proof.json text
 };
 
-// One proved partition: the proof and the public inputs (without ONE) it verifies against.
+// One proved partition: the proof and the public inputs (without ONE) it verifies against,
+// where its time went, and what was proved: its rows (constraints, input rows included).
 struct PartitionResult {
   groth16::Proof proof;
   std::vector<ff::Fr> public_inputs;
+  PartitionTimings timings;
+  size_t rows = 0;
 };
 
 struct JobResult {

@@ -34,6 +34,7 @@ void Metrics::record(std::string_view kind, JobState state, const JobTimings& t)
   PerKind& k = it->second;
   if (state == JobState::kDone) {
     ++k.done;
+    k.sum.validate_ms += t.validate_ms;
     k.sum.queue_ms += t.queue_ms;
     k.sum.srs_ms += t.srs_ms;
     k.sum.synth_ms += t.synth_ms;
@@ -75,14 +76,17 @@ std::string Metrics::render(const EngineStatus& s) const {
     }
     header("cuzk_job_phase_milliseconds_sum", "counter", "Sum over successful jobs of each phase's time.");
     for (const auto& [kind, k] : kinds_) {
-      const std::pair<const char*, double> phases[] = {{"queue", k.sum.queue_ms}, {"srs", k.sum.srs_ms},
-                                                       {"synth", k.sum.synth_ms}, {"gpu", k.sum.gpu_ms},
-                                                       {"verify", k.sum.verify_ms}, {"total", k.sum.total_ms}};
+      const std::pair<const char*, double> phases[] = {
+          {"validate", k.sum.validate_ms}, {"queue", k.sum.queue_ms},   {"srs", k.sum.srs_ms},
+          {"synth", k.sum.synth_ms},       {"gpu", k.sum.gpu_ms},       {"verify", k.sum.verify_ms},
+          {"total", k.sum.total_ms}};
       for (const auto& [phase, ms] : phases) {
         out << "cuzk_job_phase_milliseconds_sum{kind=\"" << kind << "\",phase=\"" << phase << "\"} " << ms << '\n';
       }
     }
   }
+  header("cuzk_jobs_validating", "gauge", "Jobs whose payload waits for or is in validation.");
+  out << "cuzk_jobs_validating " << s.validating << '\n';
   header("cuzk_jobs_queued", "gauge", "Jobs waiting in the scheduler by priority.");
   for (size_t p = 0; p < s.queued.size(); ++p) {
     out << "cuzk_jobs_queued{priority=\"" << priority_name(static_cast<Priority>(p)) << "\"} " << s.queued[p] << '\n';
@@ -133,7 +137,7 @@ std::string Metrics::render(const EngineStatus& s) const {
           << '\n';
     }
   }
-  size_t queued = 0;
+  size_t queued = s.validating;  // Curio's queue has no validation stage: its jobs are queued
   for (size_t q : s.queued) queued += q;
   size_t gpus = 0;
   for (const WorkerInfo& w : s.workers) gpus += w.name.starts_with("cuda:") ? 1 : 0;

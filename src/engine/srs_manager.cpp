@@ -134,6 +134,33 @@ Status SrsManager::preload(const CircuitDef& circuit) {
   return lease.status();
 }
 
+Status SrsManager::install(const CircuitDef& circuit, std::shared_ptr<const LoadedSrs> srs) {
+  const std::string& path = circuit.srs_path();
+  Dropped dropped;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Entry& e = entries_[path];
+    if (e.loading || e.info.refcount > 0) {
+      return {StatusCode::kFailedPrecondition, "SRS " + path + " is in use (" + std::to_string(e.info.refcount) +
+                                                   " references): parameters not installed"};
+    }
+    drop_hot_locked(e, dropped);
+    Reclaimer::shared().dispose(std::move(e.file));  // no file stands behind installed parameters
+    e.file = MappedFile();
+    e.info.path = path;
+    e.info.circuit_id = circuit.id();
+    e.info.tier = SrsTier::kHot;
+    e.info.bytes = srs->bytes();
+    e.info.load_ms = 0;
+    e.info.installed = true;
+    e.srs = std::move(srs);
+    e.last_used = ++clock_;
+    enforce_budget_locked(dropped);
+  }
+  free_dropped(dropped);
+  return Status::ok();
+}
+
 Status SrsManager::evict(const std::string& path) {
   Dropped dropped;
   {
@@ -149,6 +176,7 @@ Status SrsManager::evict(const std::string& path) {
     Reclaimer::shared().dispose(std::move(e.file));
     e.file = MappedFile();
     e.info.tier = SrsTier::kCold;
+    e.info.installed = false;
   }
   free_dropped(dropped);
   return Status::ok();
@@ -187,7 +215,9 @@ void SrsManager::enforce_budget_locked(Dropped& dropped) {
     for (auto& [path, e] : entries_) {
       if (!e.srs) continue;
       hot += e.info.bytes;
-      if (e.info.refcount == 0 && (victim == nullptr || e.last_used < victim->last_used)) victim = &e;
+      if (e.info.refcount == 0 && !e.info.installed && (victim == nullptr || e.last_used < victim->last_used)) {
+        victim = &e;
+      }
     }
     if (hot <= budget_ || victim == nullptr) return;
     drop_hot_locked(*victim, dropped);

@@ -10,7 +10,9 @@
 // (the pinned budget); when a load takes the total over it, the least recently used hot SRSs
 // with no references are demoted to warm until it fits. An SRS in use is never evicted: if the
 // referenced ones alone exceed the budget, the budget is exceeded (and reported) rather than
-// failing a job. Thread-safe.
+// failing a job. Parameters made in memory (CircuitDef::make_test_srs) can be installed under
+// a circuit's path instead: hot until evicted, never demoted (no file stands behind them).
+// Thread-safe.
 #pragma once
 
 #include <condition_variable>
@@ -40,6 +42,7 @@ struct SrsInfo {
   size_t refcount = 0;
   size_t bytes = 0;  // in memory while hot
   double load_ms = 0;  // the last load
+  bool installed = false;  // made in memory and installed (install()), not loaded from the path
 };
 
 class SrsManager;
@@ -83,7 +86,13 @@ class SrsManager {
   Result<SrsLease> acquire(const CircuitDef& circuit, double* load_ms = nullptr, std::stop_token stop = {});
   // acquire + release: the SRS stays hot (until evicted by the budget).
   Status preload(const CircuitDef& circuit);
-  // Drops the SRS at `path` to cold. FAILED_PRECONDITION while referenced, NOT_FOUND if unknown.
+  // Makes `srs` (parameters made in memory for `circuit`, CircuitDef::make_test_srs) the hot
+  // SRS at circuit.srs_path(), replacing what was loaded there; acquire() hands it out from now
+  // on, and the budget never demotes it (it counts in the hot bytes). FAILED_PRECONDITION while
+  // the parameters at that path are loading or referenced.
+  Status install(const CircuitDef& circuit, std::shared_ptr<const LoadedSrs> srs);
+  // Drops the SRS at `path` to cold (installed parameters too: the path's file is loaded next).
+  // FAILED_PRECONDITION while referenced, NOT_FOUND if unknown.
   Status evict(const std::string& path);
 
   std::vector<SrsInfo> list() const;
@@ -102,7 +111,8 @@ class SrsManager {
 
   using Dropped = std::vector<std::shared_ptr<const LoadedSrs>>;
   void release(const std::string& path);
-  // Demotes unreferenced hot entries, least recently used first, until hot bytes ≤ budget.
+  // Demotes unreferenced hot entries not installed, least recently used first, until hot bytes
+  // ≤ budget.
   void enforce_budget_locked(Dropped& dropped);
   // Moves a hot entry's parameters into `dropped` (the entry becomes warm, or cold if unmapped).
   void drop_hot_locked(Entry& e, Dropped& dropped);

@@ -235,7 +235,7 @@ Result<PostPartitionInput> read_post_partition(const PostConfig& config,
 }
 
 Result<CheckedPostPartition> check_post_partition(const PostConfig& config, const PostPartitionInput& input,
-                                                  const Randomness& randomness, size_t partition, ThreadPool* pool) {
+                                                  const Randomness& randomness, size_t partition, ThreadPool& pool) {
   if (!Fr::from_bytes_le(randomness)) {
     return Status::invalid_argument("randomness: not a canonical field element (≥ the BLS12-381 scalar modulus; "
                                     "Filecoin masks its last byte with 0x3f)");
@@ -254,11 +254,7 @@ Result<CheckedPostPartition> check_post_partition(const PostConfig& config, cons
       results[i] = check_sector(config, shape, input.sectors[i], randomness, partition, i);
     }
   };
-  if (pool != nullptr) {
-    pool->parallel_for(count, check_range);
-  } else {
-    check_range(0, count);
-  }
+  pool.parallel_for(count, check_range);
   CheckedPostPartition out;
   for (size_t i = 0; i < count; ++i) {
     if (!results[i].is_ok()) return results[i].status();
@@ -301,7 +297,7 @@ Result<PostPartition> prepare_post_partition(const PostConfig& config,
                                              std::span<const std::vector<uint8_t>> sector_proofs,
                                              const Randomness& randomness, size_t partition, ThreadPool& pool) {
   CUZK_ASSIGN_OR_RETURN(const PostPartitionInput input, read_post_partition(config, sector_proofs));
-  CUZK_ASSIGN_OR_RETURN(CheckedPostPartition checked, check_post_partition(config, input, randomness, partition, &pool));
+  CUZK_ASSIGN_OR_RETURN(CheckedPostPartition checked, check_post_partition(config, input, randomness, partition, pool));
   CUZK_ASSIGN_OR_RETURN(std::vector<Fr> inputs,
                         post_verifier_public_inputs(config, randomness, partition, checked.sectors));
   return PostPartition{post_partition_circuit(config, input, checked), std::move(checked.sectors), std::move(inputs)};

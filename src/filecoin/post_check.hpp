@@ -59,11 +59,10 @@ struct CheckedPostPartition {
 // variant and path shape those of config.shape over config.leaves, the leaf index its path's
 // digits spell equal to the one derived from (randomness, sector id, challenge index of
 // `partition` under config.api_version), its root equal to comm_r_last, and the path hashing
-// from its leaf to that root. Sectors are checked on `pool` when given; the error reported is
+// from its leaf to that root. Sectors are checked in parallel on `pool`; the error reported is
 // that of the first failing sector.
 Result<CheckedPostPartition> check_post_partition(const PostConfig& config, const PostPartitionInput& input,
-                                                  const Randomness& randomness, size_t partition,
-                                                  ThreadPool* pool = nullptr);
+                                                  const Randomness& randomness, size_t partition, ThreadPool& pool);
 
 // The circuit's witness for a checked partition (`checked` is check_post_partition's result for
 // `input` under `config`): WindowPoSt one slot per sector, the slots past

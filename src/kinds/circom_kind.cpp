@@ -72,7 +72,7 @@ class CircomCircuit final : public CircuitDef {
     return std::shared_ptr<const LoadedSrs>(std::make_shared<ZkeySrs>(std::move(key)));
   }
 
-  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool&) const override {
     CUZK_ASSIGN_OR_RETURN(std::vector<ff::Fr> witness, parse_witness(payload));
     return ValidatedPayload{1, std::make_shared<const ParsedWitness>(std::move(witness))};
   }

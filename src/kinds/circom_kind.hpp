@@ -1,5 +1,5 @@
 // The circom kind: every `<id>.zkey` in the parameter directories is a circuit `<id>`; the
-// payload is a circom .wtns file's bytes, parsed once at submission. Its partition witness is
+// payload is a circom .wtns file's bytes, parsed once in the engine's validation stage. Its partition witness is
 // the witness file's values with the zkey's A and B as recorded matrices (c_j = a_j·b_j, as
 // snarkjs's witness map: circom/zkey_prover.hpp); proving follows snarkjs's QAP convention on whichever backend the engine gives it (the GPU
 // included); proofs leave as snarkjs proof.json text with public.json's signals, and pass

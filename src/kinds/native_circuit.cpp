@@ -60,7 +60,9 @@ class NativeCircuit final : public CircuitDef {
   groth16::QapConvention convention() const override { return groth16::QapConvention::kBellperson; }
   engine::ProofEncoding encoding() const override { return engine::ProofEncoding::kBellperson; }
   const std::string& srs_path() const override { return spec_.params_path; }
-  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override { return spec_.prepare(payload); }
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool& pool) const override {
+    return spec_.prepare(payload, pool);
+  }
 
   Status ensure_srs_file(ThreadPool& pool, std::stop_token stop) const override {
     std::error_code ec;

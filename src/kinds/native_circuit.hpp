@@ -50,9 +50,10 @@ struct NativeCircuitSpec {
   // Working memory of one partition until the first is synthesized (an upper bound: its whole
   // form); from then on the last partition's witness with a quarter to spare.
   size_t partition_bytes = 0;
-  // Parses and checks a payload, once, at submission: its number of partitions and what it
-  // parsed, which the other hooks read (the engine then releases the raw bytes).
-  std::function<Result<engine::ValidatedPayload>(std::span<const uint8_t> payload)> prepare;
+  // Parses and checks a payload, once, in the engine's validation stage (parallel checks on
+  // `pool`): its number of partitions and what it parsed, which the other hooks read (the
+  // engine then releases the raw bytes).
+  std::function<Result<engine::ValidatedPayload>(std::span<const uint8_t> payload, ThreadPool& pool)> prepare;
   // The circuit of one partition of a prepared payload; with `prepared` null, a blank instance
   // of the circuit's shape (any witness), from which the test setup and the recorded matrices
   // are made. Classic synthesis of it is the reference the witness is tested against.

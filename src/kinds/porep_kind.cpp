@@ -166,7 +166,7 @@ std::string porep_params_path(const porep::PorepConfig& config, const ParamLocat
 }
 
 Result<std::shared_ptr<PreparedCommit1>> prepare_commit1(std::span<const uint8_t> bytes, uint64_t sector_size,
-                                                         std::string_view what) {
+                                                         std::string_view what, ThreadPool& pool) {
   const std::string prefix = what.empty() ? std::string() : std::string(what) + ": ";
   auto fail = [&](const Status& s) { return Status::invalid_argument(prefix + s.message()); };
   auto out = std::make_shared<PreparedCommit1>();
@@ -184,7 +184,7 @@ Result<std::shared_ptr<PreparedCommit1>> prepare_commit1(std::span<const uint8_t
         " (" + sector_size_name(out->config.sector_size) + " sectors), this circuit proves " +
         sector_size_name(sector_size) + " sectors" + (right.empty() ? std::string() : " (prove it as " + right + ")"));
   }
-  Result<porep::CheckedCommit1> checked = porep::check_commit1(out->config, output);
+  Result<porep::CheckedCommit1> checked = porep::check_commit1(out->config, output, pool);
   if (!checked.is_ok()) return fail(checked.status());
   out->checked = std::move(checked).value();
   out->public_inputs.resize(out->config.partitions);
@@ -236,9 +236,10 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
     CUZK_RETURN_IF_ERROR(check_partition_index(id, *commit1, partition));
     return std::unique_ptr<r1cs::Circuit>(std::make_unique<Commit1PartitionCircuit>(*commit1, partition));
   };
-  spec.prepare = [id = spec.id, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
+  spec.prepare = [id = spec.id, sector_size](std::span<const uint8_t> payload,
+                                             ThreadPool& pool) -> Result<engine::ValidatedPayload> {
     CUZK_ASSIGN_OR_RETURN(std::shared_ptr<PreparedCommit1> prepared,
-                          prepare_commit1(payload, sector_size, "circuit '" + id + "'"));
+                          prepare_commit1(payload, sector_size, "circuit '" + id + "'", pool));
     const size_t partitions = prepared->config.partitions;
     return engine::ValidatedPayload{partitions, std::move(prepared)};
   };

@@ -5,9 +5,9 @@
 //
 // Payload: a Commit-1 output (SealCommitPhase1Output JSON), bare or in the lotus-bench /
 // Curio wrapper {"SectorNum","Phase1Out"(base64),"SectorSize","Miner"}. validate() parses it and
-// runs every native check once, at submission (commit1_check.hpp: Merkle paths, comm_r,
-// challenges, parents, labels), and computes each partition's public inputs as the verifier
-// does (porep_public_inputs, from the sector's commitments, replica_id and seed: never from the
+// runs every native check once, in the engine's validation stage (commit1_check.hpp: Merkle
+// paths, comm_r, challenges, parents, labels; partitions in parallel on the pool it is given),
+// and computes each partition's public inputs as the verifier does (porep_public_inputs, from the sector's commitments, replica_id and seed: never from the
 // witness); an output for another sector size is rejected naming both. The engine keeps the
 // parsed, checked output and releases the raw bytes. Partitions: the configuration's (10 at
 // 32/64 GiB, 1 at the test sizes); synthesize(k) is partition k's circuit; the result is the
@@ -67,11 +67,11 @@ struct PreparedCommit1 final : engine::PreparedPayload {
   std::vector<std::vector<ff::Fr>> public_inputs;  // [partition], without ONE, as the verifier computes them
 };
 
-// Parses `bytes` and runs the native checks. `sector_size` 0 accepts any size, else an output
-// for another one is INVALID_ARGUMENT naming both. Errors are INVALID_ARGUMENT, prefixed by
-// `what` ("circuit 'porep-2KiB'").
+// Parses `bytes` and runs the native checks (partitions in parallel on `pool`). `sector_size` 0
+// accepts any size, else an output for another one is INVALID_ARGUMENT naming both. Errors are
+// INVALID_ARGUMENT, prefixed by `what` ("circuit 'porep-2KiB'").
 Result<std::shared_ptr<PreparedCommit1>> prepare_commit1(std::span<const uint8_t> bytes, uint64_t sector_size,
-                                                         std::string_view what);
+                                                         std::string_view what, ThreadPool& pool);
 
 // Partition `partition` of a prepared output into any constraint system (ONE already
 // allocated): the partition circuit with its witness.

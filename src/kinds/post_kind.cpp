@@ -129,7 +129,8 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
                                                             ThreadPool::shared()));
     return std::unique_ptr<r1cs::Circuit>(std::make_unique<filecoin::FallbackPoStCircuit>(std::move(inst.circuit)));
   };
-  spec.prepare = [id, kind, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
+  spec.prepare = [id, kind, sector_size](std::span<const uint8_t> payload,
+                                         ThreadPool& pool) -> Result<engine::ValidatedPayload> {
     if (!is_vanilla_payload(payload)) {
       if (payload.size() > 64) {
         return Status::invalid_argument("circuit '" + id + "': the payload (" + std::to_string(payload.size()) +
@@ -140,8 +141,6 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
       seed->seed = seed_from_payload(payload, 0);
       return engine::ValidatedPayload{1, std::move(seed)};
     }
-    // The sectors' checks run in parallel on a pool of this submission's own.
-    ThreadPool pool;
     CUZK_ASSIGN_OR_RETURN(std::shared_ptr<PreparedPost> prepared,
                           prepare_post_payload(payload, kind, sector_size, "circuit '" + id + "'", pool));
     return engine::ValidatedPayload{1, std::move(prepared)};

@@ -6,8 +6,9 @@
 // FallbackPoStSectorProof per sector (WindowPoSt 1 to the partition's slots, WinningPoSt 1),
 // the randomness, partition_index and registered_proof (Filecoin's number; its kind and sector
 // size must be the circuit's, its API version decides the challenges). validate() parses it and
-// runs every native check once, at submission (filecoin/post_check.hpp: counts, comm_r, each
-// challenge's leaf, path shape and hashes; errors name sector, challenge and field), and keeps
+// runs every native check once, in the engine's validation stage (filecoin/post_check.hpp:
+// counts, comm_r, each challenge's leaf, path shape and hashes, sectors in parallel on the pool
+// it is given; errors name sector, challenge and field), and keeps
 // the checked, padded partition circuit with the public inputs as the verifier computes them;
 // the engine then releases the raw bytes. Any other payload of at most 64 bytes is a seed for
 // benchmarks: a synthetic partition from it takes the same path (synthetic sectors written as

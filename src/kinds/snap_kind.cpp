@@ -2,6 +2,8 @@
 // checks at submission, the verifier's public inputs, each partition's witness.
 #include "kinds/snap_kind.hpp"
 
+#include <optional>
+
 #include "filecoin/post_config.hpp"
 #include "filecoin/snapdeals/prepare_partition.hpp"
 #include "filecoin/snapdeals/snap_public_inputs.hpp"
@@ -119,7 +121,7 @@ Result<snap::SnapConfig> snap_request_config(uint64_t registered_proof, uint64_t
 }
 
 Result<std::shared_ptr<PreparedSnap>> prepare_snap_payload(std::span<const uint8_t> payload, uint64_t sector_size,
-                                                           std::string_view what) {
+                                                           std::string_view what, ThreadPool& pool) {
   std::string prefix(what);
   if (!prefix.empty()) prefix += ": ";
   auto fail = [&](const Status& s) { return Status::invalid_argument(prefix + s.message()); };
@@ -138,13 +140,23 @@ Result<std::shared_ptr<PreparedSnap>> prepare_snap_payload(std::span<const uint8
   Result<SnapCommitments> comms = snap_commitments(*request);
   if (!comms.is_ok()) return fail(comms.status());
   out->h = out->config.h_default;
-  out->partitions.reserve(request->proofs.size());
-  for (size_t k = 0; k < request->proofs.size(); ++k) {
-    Result<snap::SnapPartitionCircuit> partition = snap::prepare_snap_partition(
-        out->config, request->proofs[k], k, comms->comm_r_old, comms->comm_r_new, comms->comm_d_new, out->h);
-    if (!partition.is_ok()) return fail(partition.status());
-    std::vector<uint8_t>().swap(request->proofs[k]);  // the bytes are no longer needed
-    out->partitions.push_back(std::move(partition).value());
+  // Partitions are independent: checked in parallel, the first failing one's error reported.
+  const size_t count = request->proofs.size();
+  std::vector<std::optional<Result<snap::SnapPartitionCircuit>>> checked(count);
+  pool.parallel_for(
+      count,
+      [&](size_t begin, size_t end) {
+        for (size_t k = begin; k < end; ++k) {
+          checked[k].emplace(snap::prepare_snap_partition(out->config, request->proofs[k], k, comms->comm_r_old,
+                                                          comms->comm_r_new, comms->comm_d_new, out->h));
+          std::vector<uint8_t>().swap(request->proofs[k]);  // the bytes are no longer needed
+        }
+      },
+      count);
+  out->partitions.reserve(count);
+  for (std::optional<Result<snap::SnapPartitionCircuit>>& partition : checked) {
+    if (!partition->is_ok()) return fail(partition->status());
+    out->partitions.push_back(std::move(*partition).value());
   }
   return out;
 }
@@ -183,9 +195,10 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
     return std::unique_ptr<r1cs::Circuit>(
         std::make_unique<snap::SnapPartitionCircuit>(config, snap::blank_snap_public_inputs(config), std::move(blank)));
   };
-  spec.prepare = [id, sector_size](std::span<const uint8_t> payload) -> Result<engine::ValidatedPayload> {
+  spec.prepare = [id, sector_size](std::span<const uint8_t> payload,
+                                   ThreadPool& pool) -> Result<engine::ValidatedPayload> {
     CUZK_ASSIGN_OR_RETURN(std::shared_ptr<PreparedSnap> prepared,
-                          prepare_snap_payload(payload, sector_size, "circuit '" + id + "'"));
+                          prepare_snap_payload(payload, sector_size, "circuit '" + id + "'", pool));
     const size_t partitions = prepared->partitions.size();
     return engine::ValidatedPayload{partitions, std::move(prepared)};
   };

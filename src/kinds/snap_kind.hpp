@@ -8,9 +8,10 @@
 // Payload: a VanillaPayload (vanilla_payload.hpp) with one bincode PartitionProof per partition
 // (16 at 32 GiB, 1 at 2 KiB), comm_r_old, comm_r_new and comm_d_new (raw 32 bytes each) and the
 // registered update proof (its sector size must be the circuit's). validate() reads every
-// partition and runs every native check once, at submission (snapdeals/prepare_partition.hpp: all
-// three paths of every challenge, both comm_r relations, the apex leaves up to comm_d_new, the
-// encoding relation), and keeps the parsed partitions with the public inputs as the verifier
+// partition and runs every native check once, in the engine's validation stage
+// (snapdeals/prepare_partition.hpp: all three paths of every challenge, both comm_r relations,
+// the apex leaves up to comm_d_new, the encoding relation; partitions in parallel on the pool it
+// is given), and keeps the parsed partitions with the public inputs as the verifier
 // computes them; the engine releases the raw bytes. Partitions flow through the pipeline one at
 // a time; the result is the partitions' 192-byte proofs in order (16 × 192 B at 32 GiB). The
 // update is proved with h = the configuration's default (hs[3]), as filecoin-proofs does.
@@ -65,11 +66,11 @@ struct PreparedSnap final : engine::PreparedPayload {
 };
 
 // Decodes a VanillaPayload for the snap-deals circuit of `sector_size` and checks every
-// partition. INVALID_ARGUMENT, prefixed by `what` ("circuit 'snap-deals-2KiB'"), for a
+// partition (in parallel on `pool`). INVALID_ARGUMENT, prefixed by `what` ("circuit 'snap-deals-2KiB'"), for a
 // malformed payload, a registered proof of another size (naming both), a partition count other
 // than the configuration's, or a failed check (naming partition, challenge, proof and field).
 Result<std::shared_ptr<PreparedSnap>> prepare_snap_payload(std::span<const uint8_t> payload, uint64_t sector_size,
-                                                           std::string_view what);
+                                                           std::string_view what, ThreadPool& pool);
 
 // One snap-deals circuit for `sector_size` (one with a registered update proof). `params_file`
 // (non-empty) names its parameter file instead of the search, and is never generated.

@@ -78,7 +78,7 @@ std::shared_ptr<const engine::CircuitDef> make_synthetic_circuit(std::string_vie
   spec.generated_dir = params.generated_dir;
   spec.multiplier = std::move(multiplier);
   spec.partition_bytes = constraints * 5 * sizeof(ff::Fr);  // a, b, c and about two variables per row
-  spec.prepare = [id = spec.id, partitions](std::span<const uint8_t> payload) {
+  spec.prepare = [id = spec.id, partitions](std::span<const uint8_t> payload, ThreadPool&) {
     return prepare_seed_payload(id, payload, partitions);
   };
   spec.circuit = [constraints](const engine::PreparedPayload* prepared,

@@ -41,7 +41,7 @@ struct RequestRegistry::State {
     uint64_t generation = 0;  // tells this entry from a later one under the same key
     gadgets::Sha256Digest digest{};
     std::string circuit_id;
-    std::optional<engine::JobId> job;  // unset while the engine validates the request
+    std::optional<engine::JobId> job;  // unset until the engine took the request
     bool cancel_requested = false;     // a cancel that came before the job id
     bool private_id = false;           // only its waiters know the id (abandon() cancels)
     std::map<uint64_t, Waiter> waiters;
@@ -132,6 +132,25 @@ struct RequestRegistry::State {
     entries.erase(it);
   }
 
+  // The engine refused the request of entry (key, generation) (`why`): the entry goes, and its
+  // waiters but the one with `skip_token` (0: none) get an outcome with the refusal.
+  void refuse(const Key& key, uint64_t generation, const Status& why, uint64_t skip_token) CUZK_EXCLUDES(mutex) {
+    std::map<uint64_t, Waiter> waiters;
+    {
+      MutexLock lock(mutex);
+      auto it = entries.find(key);
+      if (it == entries.end() || it->second.generation != generation) return;
+      release_locked(key.second, it->second);
+      waiters = std::move(it->second.waiters);
+      entries.erase(it);
+    }
+    waiters.erase(skip_token);
+    if (waiters.empty()) return;
+    auto refused = std::make_shared<engine::JobResult>();
+    refused->status = why;
+    for (auto& [token, waiter] : waiters) waiter(refused);
+  }
+
   // The engine finished the job of entry (key, generation): keep its result, call its waiters.
   void finish(const Key& key, uint64_t generation, Result<engine::JobResult> result) CUZK_EXCLUDES(mutex) {
     engine::JobResult r;
@@ -181,7 +200,8 @@ RequestRegistry::~RequestRegistry() = default;
 
 Result<RequestRegistry::Submitted> RequestRegistry::submit(const Caller& caller, std::string id,
                                                            const gadgets::Sha256Digest& digest,
-                                                           engine::JobRequest request, Waiter waiter, bool private_id) {
+                                                           engine::JobRequest request, Waiter waiter, bool private_id,
+                                                           Validated validated) {
   State& s = *state_;
   Submitted out;
   uint64_t generation = 0;
@@ -206,6 +226,7 @@ Result<RequestRegistry::Submitted> RequestRegistry::submit(const Caller& caller,
         if (completed) {
           Outcome outcome = e.outcome;
           lock.unlock();
+          if (validated) validated(Status::ok());
           if (waiter) waiter(outcome);
           return out;
         }
@@ -213,6 +234,8 @@ Result<RequestRegistry::Submitted> RequestRegistry::submit(const Caller& caller,
           out.token = s.next_token++;
           e.waiters.emplace(out.token, std::move(waiter));
         }
+        lock.unlock();
+        if (validated) validated(Status::ok());
         return out;
       }
       // A failed or cancelled job: this retry is a new attempt.
@@ -231,36 +254,29 @@ Result<RequestRegistry::Submitted> RequestRegistry::submit(const Caller& caller,
       e.waiters.emplace(out.token, std::move(waiter));
     }
   }
-  // Validation (parsing a 50 MB Commit-1 output, say) runs outside the lock; a concurrent
-  // request under this id attaches to the entry meanwhile.
+  // Outside the lock: a concurrent request under this id attaches to the entry meanwhile.
   Result<engine::JobId> job = s.engine.submit(std::move(request));
-  std::map<uint64_t, Waiter> others;
+  if (!job.is_ok()) {
+    s.refuse(key, generation, job.status(), out.token);  // the caller learns it from the returned error
+    return job.status();
+  }
   bool cancel = false;
   {
     MutexLock lock(s.mutex);
     auto it = s.entries.find(key);
     if (it != s.entries.end() && it->second.generation == generation) {
-      if (!job.is_ok()) {
-        s.release_locked(caller.owner, it->second);
-        others = std::move(it->second.waiters);
-        s.entries.erase(it);
-      } else {
-        it->second.job = *job;
-        cancel = it->second.cancel_requested;
-      }
+      it->second.job = *job;
+      cancel = it->second.cancel_requested;
     }
-  }
-  if (!job.is_ok()) {
-    others.erase(out.token);  // the caller learns it from the returned error
-    if (!others.empty()) {
-      auto refused = std::make_shared<engine::JobResult>();
-      refused->status = job.status();
-      for (auto& [token, w] : others) w(refused);
-    }
-    return job.status();
   }
   if (cancel) (void)s.engine.cancel(*job);
+  // The end of validation first: a refused payload's entry goes before its failed job finishes.
   std::shared_ptr<State> state = state_;
+  s.engine.on_validated(*job, [state, key, generation, validated](const engine::Validation& v) {
+    const bool refused = !v.status.is_ok() && v.status.code() != StatusCode::kCancelled;
+    if (refused) state->refuse(key, generation, v.status, 0);
+    if (validated) validated(refused ? v.status : Status::ok());
+  });
   s.engine.on_done(*job, [state, key, generation](Result<engine::JobResult> result) {
     state->finish(key, generation, std::move(result));
   });

@@ -6,7 +6,8 @@
 //   - an id whose job completed within `retention`: the kept result is handed back;
 //   - an id whose job failed or was cancelled: the retry is a new attempt (a new job);
 //   - the same id with a different request (another digest): refused, naming the id;
-//   - an empty id: a fresh UUID (version 4).
+//   - an empty id: a fresh UUID (version 4);
+//   - a request whose payload the engine's validation refuses: refused, no entry left behind.
 //
 // Ids belong to their caller (server/caller.hpp): each owner has its own namespace, and only
 // the owner (or an admin) can wait for, cancel or be handed a job's result. Every waiter of a
@@ -17,12 +18,12 @@
 // owner (RESOURCE_EXHAUSTED naming the limit); a caller that goes away from a job only it could
 // know (a Prove without request id) cancels it (abandon()).
 //
-// The registry collects every job's result from the engine itself (Engine::on_done), so no
-// wait holds a thread, and keeps finished results — for awaiting and for retries — for
+// The registry collects every job's result from the engine itself (Engine::on_done; and the end
+// of its validation, Engine::on_validated), so no wait holds a thread, and keeps finished results — for awaiting and for retries — for
 // `retention`, at most `max_results` of them and `max_result_bytes` in all (the oldest go
-// first). Waiters are called once, outside the registry's lock: on the engine thread that
-// finished the job (with the engine's lock held: they must be quick and must not call the
-// engine), or at once on the caller's thread. Thread-safe.
+// first). Waiters and `validated` callbacks are called once, outside the registry's lock: on the
+// engine thread that finished or validated the job (with the engine's lock held: they must be
+// quick and must not call the engine), or at once on the caller's thread. Thread-safe.
 #pragma once
 
 #include <chrono>
@@ -54,6 +55,10 @@ class RequestRegistry {
   // A finished job's result (status OK, failed or cancelled; never null).
   using Outcome = std::shared_ptr<const engine::JobResult>;
   using Waiter = std::function<void(const Outcome&)>;
+  // Whether a submission was taken: OK once the engine validated its payload (the job is queued
+  // or further on; a job cancelled first counts as taken), or at once when the id named a known
+  // job; else the engine's refusal of the payload (INVALID_ARGUMENT naming the problem).
+  using Validated = std::function<void(const Status&)>;
 
   struct Submitted {
     std::string id;         // the request id (the one given, or the UUID made for an empty one)
@@ -68,14 +73,18 @@ class RequestRegistry {
   RequestRegistry& operator=(const RequestRegistry&) = delete;
 
   // Submits `request` under `caller`'s `id` (see the file comment), `digest` identifying what
-  // it asks. `waiter` (may be empty) is called once with the outcome, unless this returns an
-  // error. `private_id`: nobody but this caller knows the id yet (a Prove without request id),
-  // so abandon() of its last waiter cancels the job. Errors: INVALID_ARGUMENT "request_id
-  // '<id>' is in use by a different request …"; OUT_OF_MEMORY (RESOURCE_EXHAUSTED) naming the
-  // admission limit reached; the engine's refusal of a new job (unknown circuit, a payload it
-  // rejects, UNAVAILABLE).
+  // it asks; returns before the engine validates the payload. `waiter` (may be empty) is called
+  // once with the outcome, unless this returns an error. `private_id`: nobody but this caller
+  // knows the id yet (a Prove without request id), so abandon() of its last waiter cancels the
+  // job. `validated` (may be empty) is told whether the request was taken, unless this returns
+  // an error; a payload the engine's validation refuses leaves no entry, and every waiter of
+  // the id gets an outcome with the refusal. Errors: INVALID_ARGUMENT "request_id '<id>' is in
+  // use by a different request …"; OUT_OF_MEMORY (RESOURCE_EXHAUSTED) naming the admission
+  // limit reached; the engine's refusal of a new job (unknown circuit, a payload over its size
+  // limit, UNAVAILABLE).
   Result<Submitted> submit(const Caller& caller, std::string id, const gadgets::Sha256Digest& digest,
-                           engine::JobRequest request, Waiter waiter, bool private_id = false);
+                           engine::JobRequest request, Waiter waiter, bool private_id = false,
+                           Validated validated = nullptr);
   // Calls `waiter` once with the outcome of `caller`'s job under `id` (at once if it has
   // finished). Returns the token for forget() (0 if the waiter already ran). NOT_FOUND: an
   // unknown id, another owner's, or one whose result is no longer kept.

@@ -6,6 +6,7 @@
 #include "engine/metrics.hpp"
 #include "server/await_reactor.hpp"
 #include "server/proof_request.hpp"
+#include "server/submit_reactor.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -98,17 +99,18 @@ grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContex
   auto request = translate(*req);
   if (!request.is_ok()) return finished(ctx, to_grpc(request.status()));
   const size_t queued_before = [&] {
-    size_t n = 0;
-    for (size_t q : engine_.status().queued) n += q;
+    const engine::EngineStatus s = engine_.status();
+    size_t n = s.validating;
+    for (size_t q : s.queued) n += q;
     return n;
   }();
-  auto submitted =
-      registry_.submit(caller, req->request_id(), request_digest(*req), std::move(request).value(), nullptr);
-  if (!submitted.is_ok()) return finished(ctx, to_grpc(submitted.status()));
-  out->set_job_id(submitted->id);
-  out->set_queue_position(static_cast<uint32_t>(queued_before));
-  out->set_attached(submitted->attached);
-  return finished(ctx, grpc::Status::OK);
+  // Answered once the engine has validated the payload (a refusal is the call's error).
+  auto* reactor = new SubmitReactor(out, static_cast<uint32_t>(queued_before));
+  reactor->start([&](RequestRegistry::Validated validated) {
+    return registry_.submit(caller, req->request_id(), request_digest(*req), std::move(request).value(), nullptr,
+                            false, std::move(validated));
+  });
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext* ctx,
@@ -150,7 +152,8 @@ grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx
         // Shutting down, or over an admission limit: a gRPC status, so the client retries later.
         const StatusCode code = submitted.status().code();
         if (code == StatusCode::kUnavailable || code == StatusCode::kOutOfMemory) return submitted.status();
-        // Refused by the engine (unknown circuit, a payload it rejects, an id in use): FAILED.
+        // Refused before a job existed (unknown circuit, an id in use): FAILED. A payload the
+        // engine's validation rejects comes to the waiter as a FAILED outcome.
         engine::JobResult why;
         why.status = submitted.status();
         refused(std::make_shared<const engine::JobResult>(std::move(why)));

@@ -6,7 +6,9 @@
 #   post check / snap check   the synthetic files pass (native checks, every constraint);
 #                             a tampered file names the sector / partition and field (exit 1)
 #   post prove / snap prove   on the CPU: WindowPoSt with fewer sectors than slots, WinningPoSt,
-#                             a 2 KiB update; the timings line, 192 bytes each, verified in-process
+#                             a 2 KiB update; the timings line, 192 bytes each, verified in-process;
+#                             WindowPoSt again with in-memory test parameters over two rounds (a
+#                             line per round's partition and per round; the written vk verifies)
 #   post verify / snap verify the proofs against the verifier's inputs; other inputs fail
 #   the daemon                `cuzk bench single --payload FILE` (a VanillaPayload from synth
 #                             --payload) for each, its proof checked by post/snap verify; a
@@ -69,6 +71,21 @@ grep -q "^OK" "$scratch/out" || fail "post verify did not print OK"
 expect_rc 1 "$cuzk" post verify --kind window-post --sector-size 2KiB --randomness ${rand/01/02} --partition 1 \
   --sector-proof "$scratch/window/sector-7.vproof" --proof "$scratch/window.proof" --vk "$params/window-post-2KiB.params"
 grep -q "partition 0: FAILED" "$scratch/out" || fail "post verify with another randomness did not fail"
+# In-memory test parameters, two rounds (two engine jobs): only the verifying key is written.
+expect_rc 0 "$cuzk" post prove "${window[@]}" --proof "$scratch/window-mem.proof" \
+  --test-params-in-memory "$scratch/window-mem.vk" --rounds 2 --backend cpu
+cat "$scratch/out"
+grep -q "parameters: INSECURE test setup in memory, verifying key in $scratch/window-mem.vk" "$scratch/out" ||
+  fail "post prove --test-params-in-memory: no parameters line"
+[ "$(grep -cE "^  partition 0/1: synth [0-9]+ ms, gpu [0-9]+ ms, verify [0-9]+ ms \([0-9]+ rows\)$" "$scratch/out")" = 2 ] ||
+  fail "post prove --rounds 2: not one partition line per round"
+grep -qE "^  round 1/2: [0-9]+ ms for 1 partition\(s\), prover busy [0-9.]+%$" "$scratch/out" || fail "post prove: no round line"
+grep -qE "^  peak host memory: [0-9.]+ GiB$" "$scratch/out" || fail "post prove: no peak host memory line"
+expect_rc 0 "$cuzk" post verify "${window[@]}" --proof "$scratch/window-mem.proof" --vk "$scratch/window-mem.vk"
+grep -q "^OK" "$scratch/out" || fail "post verify with the in-memory parameters' vk did not print OK"
+expect_rc 2 "$cuzk" post prove "${window[@]}" --proof "$scratch/x.proof" --test-params-in-memory "$scratch/x.vk" \
+  --param-dir "$params"
+expect_rc 2 "$cuzk" post prove "${window[@]}" --proof "$scratch/x.proof" --param-dir "$params" --backend gpu
 expect_rc 1 "$cuzk" post prove --kind window-post --sector-size 2KiB --randomness $rand --partition 1 \
   --sector-proof "$scratch/bad-sector.vproof" --proof "$scratch/bad.proof" --param-dir "$params" --backend cpu
 grep -q "circuit 'window-post-2KiB': sector 0 (id 7): challenge 9: " "$scratch/err" || fail "post prove: tampering"

@@ -1,15 +1,19 @@
 // Engine, end to end on the CPU backend: real synthetic and circom proofs that verify
-// independently; priority order; batching; cancellation (queued and in flight); the
-// working-memory budget and the circuits' resident memory in it; self-verification failures; the witness check before proving (rows, or
-// a zkey's verification with self_verify off); bad requests; pipelining; drain on shutdown and a
-// parameter generation stopped by it; the timings line.
+// independently; the validation stage (submit returns at once, the job shows as validating, a
+// refused payload fails its job, cancelling while validating); installed in-memory parameters;
+// priority order; batching; cancellation (queued and in flight); the working-memory budget and
+// the circuits' resident memory in it; self-verification failures; the witness check before
+// proving (rows, or a zkey's verification with self_verify off); bad requests; pipelining; drain
+// on shutdown and a parameter generation stopped by it; the timings line.
 #include "engine/engine.hpp"
 
 #include <gtest/gtest.h>
 
 #include <deque>
 #include <fstream>
+#include <future>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <thread>
 
@@ -23,6 +27,7 @@
 #include "kinds/catalog.hpp"
 #include "kinds/circom_kind.hpp"
 #include "kinds/result_encoding.hpp"
+#include "support/engine_submit.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -265,11 +270,11 @@ TEST_F(EngineTest, CircomJobsProveAndWrongWitnessesAreRefused) {
 
   std::ifstream other(fixtures + "/no_public/witness.wtns", std::ios::binary);
   std::vector<uint8_t> foreign((std::istreambuf_iterator<char>(other)), std::istreambuf_iterator<char>());
-  auto refused = engine_->submit(JobRequest{"many_public", std::nullopt, foreign});
+  auto refused = test::submit_validated(*engine_, JobRequest{"many_public", std::nullopt, foreign});
   ASSERT_FALSE(refused.is_ok());
   EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(refused.status().message().find("another circuit"), std::string::npos) << refused.status().message();
-  auto garbage = engine_->submit(JobRequest{"many_public", std::nullopt, {1, 2, 3}});
+  auto garbage = test::submit_validated(*engine_, JobRequest{"many_public", std::nullopt, {1, 2, 3}});
   EXPECT_EQ(garbage.status().code(), StatusCode::kInvalidArgument);
 }
 
@@ -286,10 +291,129 @@ TEST_F(EngineTest, BadRequestsGetNamedErrorsAndLeaveTheEngineHealthy) {
   EXPECT_EQ(engine_->preload(std::string(1000, 'y')).code(), StatusCode::kInvalidArgument);
   auto big = engine_->submit(JobRequest{"synthetic-64", std::nullopt, std::vector<uint8_t>(101)});
   EXPECT_EQ(big.status().code(), StatusCode::kInvalidArgument);
-  auto seed = engine_->submit(JobRequest{"synthetic-64", std::nullopt, std::vector<uint8_t>(65)});
+  auto seed = test::submit_validated(*engine_, JobRequest{"synthetic-64", std::nullopt, std::vector<uint8_t>(65)});
   EXPECT_EQ(seed.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(engine_->cancel(12345).code(), StatusCode::kNotFound);
   EXPECT_TRUE(await(submit("synthetic-64")).status.is_ok());
+}
+
+// Waits (up to 10 s) until `done` holds.
+template <typename Predicate>
+bool eventually(Predicate done) {
+  for (int i = 0; i < 1000 && !done(); ++i) std::this_thread::sleep_for(milliseconds(10));
+  return done();
+}
+
+TEST_F(EngineTest, SubmitReturnsAtOnceAndTheJobShowsAsValidatingUntilItsValidationEnds) {
+  FakeBehaviour& b = behaviour();
+  b.hold_validation = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  start(config());
+  const auto before = std::chrono::steady_clock::now();
+  const JobId id = submit("fake", {7});
+  EXPECT_LT(std::chrono::steady_clock::now() - before, std::chrono::seconds(1)) << "submit waited for validation";
+  ASSERT_TRUE(eventually([&] { return b.validating.load() == 1; })) << "validate() never ran";
+  // Visible as validating: in the status (a queued job of its kind, nothing running) and to await.
+  const EngineStatus s = engine_->status();
+  EXPECT_EQ(s.validating, 1u);
+  EXPECT_EQ(s.by_kind.at("fake").queued, 1u);
+  EXPECT_EQ(s.running, 0u);
+  EXPECT_NE(engine_->metrics_text().find("cuzk_jobs_validating 1"), std::string::npos);
+  const auto waiting = engine_->await(id, milliseconds(50));
+  EXPECT_EQ(waiting.status().code(), StatusCode::kDeadlineExceeded);
+  EXPECT_NE(waiting.status().message().find("is still validating"), std::string::npos) << waiting.status().message();
+  std::mutex m;
+  std::optional<Validation> seen;
+  engine_->on_validated(id, [&](const Validation& v) {
+    std::lock_guard<std::mutex> lock(m);
+    seen = v;
+  });
+  {
+    std::lock_guard<std::mutex> lock(m);
+    EXPECT_FALSE(seen.has_value()) << "told of a validation still running";
+  }
+  std::this_thread::sleep_for(milliseconds(50));
+  b.hold_validation = false;
+  const JobResult r = await(id);
+  ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
+  EXPECT_GE(r.timings.validate_ms, 50.0);
+  EXPECT_LE(r.timings.validate_ms + r.timings.queue_ms, r.timings.total_ms);
+  std::lock_guard<std::mutex> lock(m);
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_TRUE(seen->status.is_ok()) << seen->status.to_string();
+  EXPECT_EQ(seen->partitions, 1u);
+  EXPECT_EQ(engine_->status().validating, 0u);
+}
+
+TEST_F(EngineTest, APayloadItsCircuitRejectsFailsTheJobWithTheCircuitsMessage) {
+  FakeBehaviour& b = behaviour();
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  start(config());
+  const JobId id = submit("fake", {0xff});
+  std::optional<Validation> seen;
+  std::promise<void> told;
+  engine_->on_validated(id, [&](const Validation& v) {
+    seen = v;
+    told.set_value();
+  });
+  told.get_future().wait();
+  EXPECT_EQ(seen->status.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(seen->status.message(), "payload starts with 0xff");
+  const JobResult r = await(id);
+  EXPECT_EQ(r.status.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(r.status.message(), "payload starts with 0xff");
+  EXPECT_TRUE(r.partitions.empty());
+  EXPECT_EQ(b.loads.load(), 0) << "parameters loaded for a refused payload";
+  EXPECT_EQ(engine_->status().failed, 1u);
+  // Told at once once the stage ended; NOT_FOUND once the result is collected.
+  engine_->on_validated(id, [&](const Validation& v) { seen = v; });
+  EXPECT_EQ(seen->status.code(), StatusCode::kNotFound);
+  EXPECT_TRUE(await(submit("fake", {1})).status.is_ok()) << "the engine stays healthy";
+}
+
+TEST_F(EngineTest, JobsCancelledWhileValidatingFinishCancelled) {
+  FakeBehaviour& b = behaviour();
+  b.hold_validation = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.validators = 1;
+  start(c);
+  const JobId validating = submit("fake"), waiting = submit("fake");
+  ASSERT_TRUE(eventually([&] { return b.validating.load() == 1; }));
+  ASSERT_TRUE(engine_->cancel(waiting).is_ok());  // waiting for the one validator: finishes at once
+  const auto cancelled = engine_->await(waiting, milliseconds(1000));
+  ASSERT_TRUE(cancelled.is_ok()) << cancelled.status().to_string();
+  EXPECT_EQ(cancelled->status.code(), StatusCode::kCancelled);
+  ASSERT_TRUE(engine_->cancel(validating).is_ok());  // finishes when its validation ends
+  EXPECT_EQ(engine_->await(validating, milliseconds(50)).status().code(), StatusCode::kDeadlineExceeded);
+  b.hold_validation = false;
+  EXPECT_EQ(await(validating).status.code(), StatusCode::kCancelled);
+  EXPECT_EQ(b.loads.load(), 0);
+  EXPECT_EQ(engine_->status().cancelled, 2u);
+}
+
+TEST_F(EngineTest, InstalledParametersAreProvedWithAndNeverDemoted) {
+  FakeBehaviour& b = behaviour();
+  auto circuit = std::make_shared<FakeCircuit>("fake", dir_, 10, b);
+  ASSERT_TRUE(catalog_->add(circuit).is_ok());
+  auto c = config();
+  c.pinned_budget_bytes = 1;  // anything loaded is demoted once unreferenced
+  start(c);
+  EXPECT_EQ(engine_->install_srs("nope", std::make_shared<testing::FakeSrs>(100, b)).code(), StatusCode::kNotFound);
+  ASSERT_TRUE(engine_->install_srs("fake", std::make_shared<testing::FakeSrs>(100, b)).is_ok());
+  for (int i = 0; i < 2; ++i) EXPECT_TRUE(await(submit("fake")).status.is_ok());
+  EXPECT_EQ(b.loads.load(), 0) << "installed parameters were loaded from the file";
+  EngineStatus s = engine_->status();
+  ASSERT_EQ(s.srs.size(), 1u);
+  EXPECT_EQ(s.srs[0].path, circuit->srs_path());
+  EXPECT_EQ(s.srs[0].tier, SrsTier::kHot);
+  EXPECT_TRUE(s.srs[0].installed);
+  EXPECT_EQ(s.pinned_used, 100u);
+  // Evicted, the circuit's file is loaded again.
+  ASSERT_TRUE(engine_->evict("fake").is_ok());
+  EXPECT_TRUE(await(submit("fake")).status.is_ok());
+  EXPECT_EQ(b.loads.load(), 1);
+  EXPECT_FALSE(engine_->status().srs[0].installed);
 }
 
 TEST_F(EngineTest, HigherPrioritiesFinishFirst) {

@@ -1,7 +1,8 @@
 // A CircuitDef and a ProverBackend for engine tests: parameters of a chosen size, synthesis and
 // proving that sleep for chosen times and count how many synthesized circuits are alive at
-// once, memory the circuit holds resident once it synthesized, and switches for failures (a
-// row a·b ≠ c, a proof that does not verify). A fake partition's public inputs echo its
+// once, a validation that can be held (a slow one, to watch a job validating), memory the
+// circuit holds resident once it synthesized, and switches for failures (a payload starting
+// 0xff refused, a row a·b ≠ c, a proof that does not verify). A fake partition's public inputs echo its
 // payload's first byte and its partition index, so results can be traced back to their jobs.
 #pragma once
 
@@ -32,6 +33,8 @@ struct FakeBehaviour {
   bool fail_verify = false;
   bool bad_row = false;       // the synthesized witness has a row with a·b ≠ c
   bool rows_checked = true;   // witness_checked_by_rows()
+  std::atomic<bool> hold_validation{false};  // validate() waits while set
+  std::atomic<int> validating{0};            // validate() calls in progress
   std::atomic<int> alive{0};                  // synthesized circuits not yet freed
   std::atomic<int> unproven{0}, max_unproven{0};  // synthesized, not yet proved
   std::atomic<int> loads{0};
@@ -119,7 +122,10 @@ class FakeCircuit final : public CircuitDef {
     ++b_.loads;
     return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_, b_));
   }
-  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool&) const override {
+    ++b_.validating;
+    while (b_.hold_validation) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    --b_.validating;
     if (!payload.empty() && payload[0] == 0xff) return Status::invalid_argument("payload starts with 0xff");
     return ValidatedPayload{b_.partitions, nullptr};
   }

@@ -1,5 +1,6 @@
 // SrsManager: tiers, refcounts, one load for concurrent acquirers, LRU demotion within the
-// budget that never touches an SRS in use, explicit eviction, load errors.
+// budget that never touches an SRS in use, explicit eviction, load errors, parameters installed
+// in memory (handed out without a load, never demoted, refused while the path's are in use).
 #include "engine/srs_manager.hpp"
 
 #include <gtest/gtest.h>
@@ -33,6 +34,35 @@ class SrsManagerTest : public ::testing::Test {
   std::filesystem::path dir_;
   ThreadPool pool_{2};
 };
+
+TEST_F(SrsManagerTest, InstalledParametersAreHandedOutAndNeverDemoted) {
+  FakeBehaviour b;
+  FakeCircuit installed("a", dir_, 100, b), other("b", dir_, 100, b);
+  SrsManager m(150, pool_, [](const LoadedSrs&) {});
+  {
+    auto loaded = m.acquire(installed);
+    ASSERT_TRUE(loaded.is_ok());
+    EXPECT_EQ(m.install(installed, std::make_shared<testing::FakeSrs>(300, b)).code(), StatusCode::kFailedPrecondition)
+        << "installed over parameters in use";
+  }
+  ASSERT_TRUE(m.install(installed, std::make_shared<testing::FakeSrs>(300, b)).is_ok());
+  EXPECT_EQ(info(m, installed).tier, SrsTier::kHot);
+  EXPECT_TRUE(info(m, installed).installed);
+  EXPECT_EQ(m.hot_bytes(), 300u) << "the loaded parameters it replaced are gone";
+  {
+    auto lease = m.acquire(installed);
+    ASSERT_TRUE(lease.is_ok());
+    EXPECT_EQ(lease->srs().bytes(), 300u);
+  }
+  // Over the budget, another circuit's load demotes nothing installed (its own goes once unused).
+  { ASSERT_TRUE(m.acquire(other).is_ok()); }
+  EXPECT_EQ(info(m, installed).tier, SrsTier::kHot);
+  EXPECT_NE(info(m, other).tier, SrsTier::kHot);
+  EXPECT_EQ(b.loads.load(), 2) << "installed parameters are never loaded";
+  ASSERT_TRUE(m.evict(installed.srs_path()).is_ok());
+  EXPECT_FALSE(info(m, installed).installed);
+  EXPECT_EQ(info(m, installed).tier, SrsTier::kCold);
+}
 
 TEST_F(SrsManagerTest, AcquireMakesHotAndCountsReferences) {
   FakeBehaviour b;

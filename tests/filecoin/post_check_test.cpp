@@ -42,7 +42,7 @@ TEST(PostCheck, TheRealSectorProofPassesWithItsChallenges) {
     const PostConfig config = post_config(registered);
     Result<PostPartitionInput> input = read_post_partition(config, proofs);
     ASSERT_TRUE(input.is_ok()) << input.status().to_string();
-    Result<CheckedPostPartition> checked = check_post_partition(config, *input, zero, 0);
+    Result<CheckedPostPartition> checked = check_post_partition(config, *input, zero, 0, ThreadPool::shared());
     ASSERT_TRUE(checked.is_ok()) << checked.status().to_string();
     EXPECT_EQ(checked->challenges[0], post_sector_leaf_challenges(config, zero, 0, 0, 1));
     EXPECT_EQ(checked->sectors[0].comm_r, input->sectors[0].comm_r);
@@ -64,7 +64,8 @@ TEST(PostCheck, TheRealSectorProofPassesWithItsChallenges) {
   // Another randomness names other leaves.
   const PostConfig config = post_config(RegisteredPostProof::kWindow32GiBV1_1);
   const PostPartitionInput input = *read_post_partition(config, proofs);
-  const Result<CheckedPostPartition> wrong = check_post_partition(config, input, test::test_randomness(3), 0);
+  const Result<CheckedPostPartition> wrong =
+      check_post_partition(config, input, test::test_randomness(3), 0, ThreadPool::shared());
   ASSERT_FALSE(wrong.is_ok());
   EXPECT_NE(wrong.status().message().find("sector 0 (id 1): challenge 0: the path opens leaf"), std::string::npos)
       << wrong.status().message();
@@ -160,7 +161,7 @@ TEST(PostCheck, CountsAreChecked) {
   // A 2 KiB sector's proof against the 32 GiB configuration: the shape is named.
   const PostConfig big = post_config(RegisteredPostProof::kWindow32GiBV1_1);
   const PostPartitionInput input = *read_post_partition(big, one);
-  EXPECT_NE(check_post_partition(big, input, randomness, 0).status().message().find(
+  EXPECT_NE(check_post_partition(big, input, randomness, 0, ThreadPool::shared()).status().message().find(
                 "sector 0 (id 1): challenge 0: a Single Merkle proof, the poseidon 8-8-0 tree's are Sub"),
             std::string::npos);
   // A sector's bytes that do not parse: the error names the sector, by id once its id is there.
@@ -173,7 +174,10 @@ TEST(PostCheck, CountsAreChecked) {
             std::string::npos);
   Randomness high = randomness;
   high[31] = 0xff;
-  EXPECT_NE(check_post_partition(config, *read_post_partition(config, three), high, 0).status().message().find("randomness"),
+  EXPECT_NE(check_post_partition(config, *read_post_partition(config, three), high, 0, ThreadPool::shared())
+                .status()
+                .message()
+                .find("randomness"),
             std::string::npos);
 }
 
@@ -188,7 +192,7 @@ void expect_refused(const std::function<void(FallbackPostSectorProof&)>& tamper,
   proofs[1] = write_fallback_post_sector_proof(proof);
   const PostPartitionInput input = *read_post_partition(config, proofs);
   const Result<CheckedPostPartition> checked =
-      check_post_partition(config, input, other_randomness ? *other_randomness : randomness, 0);
+      check_post_partition(config, input, other_randomness ? *other_randomness : randomness, 0, ThreadPool::shared());
   ASSERT_FALSE(checked.is_ok()) << expect;
   EXPECT_EQ(checked.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(checked.status().message().find(expect), std::string::npos) << checked.status().message();

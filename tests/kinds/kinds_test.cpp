@@ -125,7 +125,7 @@ TEST_F(KindsTest, SyntheticIdsResolveOnDemandOnlyWhenEnabled) {
   auto c = (*catalog)->find("synthetic-1024x3");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->kind(), "synthetic");
-  EXPECT_EQ(c->validate({})->partitions, 3u);
+  EXPECT_EQ(c->validate({}, ThreadPool::shared())->partitions, 3u);
   EXPECT_EQ(c->srs_path(), (dir_ / "generated" / "synthetic-1024.params").string());
   for (const char* bad : {"synthetic-", "synthetic-2", "synthetic-12x0", "synthetic-12x65", "synthetic-99999999",
                           "synthetic-12y", "synthetic-01024", "nothing"}) {

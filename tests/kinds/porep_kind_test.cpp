@@ -150,7 +150,7 @@ TEST_F(PorepKindTest, TheRealCommit1OutputValidatesBareAndWrapped) {
   const porep::Commit1Input in = fixture();
   ASSERT_TRUE(in.wrapper.present);
   for (const std::vector<uint8_t>& payload : {fixture_bytes(), bytes_of(porep::write_commit1_json(in.output))}) {
-    auto validated = circuit->validate(payload);
+    auto validated = circuit->validate(payload, ThreadPool::shared());
     ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
     EXPECT_EQ(validated->partitions, 1u);
     const auto* prepared = dynamic_cast<const PreparedCommit1*>(validated->prepared.get());
@@ -162,7 +162,7 @@ TEST_F(PorepKindTest, TheRealCommit1OutputValidatesBareAndWrapped) {
 
 TEST_F(PorepKindTest, AnOutputForAnotherSectorSizeIsRefusedNamingBoth) {
   auto circuit = catalog(locator())->find("porep-32GiB");
-  auto validated = circuit->validate(fixture_bytes());
+  auto validated = circuit->validate(fixture_bytes(), ThreadPool::shared());
   ASSERT_EQ(validated.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(validated.status().message().find("circuit 'porep-32GiB': the Commit-1 output is StackedDrg2KiBV1_1 "
                                               "(2KiB sectors), this circuit proves 32GiB sectors (prove it as "
@@ -178,7 +178,7 @@ TEST_F(PorepKindTest, TamperingIsRejectedAtSubmissionByName) {
     porep::Commit1Input in = original;
     tamper(in.output, in.wrapper);
     const std::string json = porep::write_commit1_wrapped(in.output, in.wrapper);
-    auto validated = circuit->validate(bytes_of(json));
+    auto validated = circuit->validate(bytes_of(json), ThreadPool::shared());
     ASSERT_EQ(validated.status().code(), StatusCode::kInvalidArgument) << message;
     EXPECT_NE(validated.status().message().find("circuit 'porep-2KiB': "), std::string::npos);
     EXPECT_NE(validated.status().message().find(message), std::string::npos) << validated.status().message();
@@ -201,7 +201,7 @@ TEST_F(PorepKindTest, TamperingIsRejectedAtSubmissionByName) {
   expect_rejected([](Commit1Output&, Commit1Wrapper& w) { w.sector_size = 8 << 20; },
                   "SectorSize: 8388608 bytes, but the Commit-1 output is StackedDrg2KiBV1_1 (2048 bytes)");
   // Not a Commit-1 output at all.
-  auto validated = circuit->validate(bytes_of("{\"hello\": 1}"));
+  auto validated = circuit->validate(bytes_of("{\"hello\": 1}"), ThreadPool::shared());
   EXPECT_EQ(validated.status().code(), StatusCode::kInvalidArgument);
 }
 
@@ -213,7 +213,7 @@ TEST_F(PorepKindTest, ASynthetic8MiBOutputValidatesAndSatisfiesItsCircuit) {
   auto circuit = catalog(locator())->find("StackedDrg8MiBV1_1");
   ASSERT_TRUE(circuit);
   EXPECT_EQ(circuit->id(), "porep-8MiB");
-  auto validated = circuit->validate(bytes_of(porep::write_commit1_json(*output)));
+  auto validated = circuit->validate(bytes_of(porep::write_commit1_json(*output)), ThreadPool::shared());
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
   const auto& prepared = dynamic_cast<const PreparedCommit1&>(*validated->prepared);
   r1cs::CheckingConstraintSystem cs;
@@ -237,7 +237,7 @@ TEST_F(PorepKindTest, ASynthetic8MiBPartitionSynthesizesTheSameTwice) {
   auto output = porep::synthetic_commit1(*config, 6);
   ASSERT_TRUE(output.is_ok());
   auto circuit = catalog(locator())->find("porep-8MiB");
-  auto validated = circuit->validate(bytes_of(porep::write_commit1_json(*output)));
+  auto validated = circuit->validate(bytes_of(porep::write_commit1_json(*output)), ThreadPool::shared());
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
   const auto& prepared = dynamic_cast<const PreparedCommit1&>(*validated->prepared);
   test::NoSrs srs;

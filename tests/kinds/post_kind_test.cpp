@@ -83,7 +83,7 @@ class PostKindTest : public ::testing::Test {
   }
   // validate() of `p` on `id` fails with INVALID_ARGUMENT containing `message`.
   void expect_rejected(const std::string& id, const VanillaPayload& p, const std::string& message) const {
-    auto validated = circuit(id)->validate(encode_vanilla_payload(p));
+    auto validated = circuit(id)->validate(encode_vanilla_payload(p), ThreadPool::shared());
     ASSERT_EQ(validated.status().code(), StatusCode::kInvalidArgument) << message;
     EXPECT_NE(validated.status().message().find("circuit '" + id + "': "), std::string::npos)
         << validated.status().message();
@@ -97,7 +97,7 @@ TEST_F(PostKindTest, AWindowPoStRequestIsCheckedAndPaddedAtSubmission) {
   for (const uint32_t partition : {0u, 1u}) {
     for (const RegisteredPostProof proof : {RegisteredPostProof::kWindow2KiBV1_1, RegisteredPostProof::kWindow2KiBV1}) {
       const VanillaPayload p = request(proof, 1, partition);  // one sector, two slots
-      auto validated = circuit("window-post-2KiB")->validate(encode_vanilla_payload(p));
+      auto validated = circuit("window-post-2KiB")->validate(encode_vanilla_payload(p), ThreadPool::shared());
       ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
       EXPECT_EQ(validated->partitions, 1u);
       const auto* prepared = dynamic_cast<const PreparedPost*>(validated->prepared.get());
@@ -163,7 +163,7 @@ TEST_F(PostKindTest, TamperingIsRejectedAtSubmissionByName) {
   winning.partition_index = 1;
   expect_rejected("winning-post-2KiB", winning, "partition_index 1: WinningPoSt has one partition (0)");
   // Neither a VanillaPayload nor a seed.
-  auto validated = circuit(id)->validate(std::vector<uint8_t>(65, 1));
+  auto validated = circuit(id)->validate(std::vector<uint8_t>(65, 1), ThreadPool::shared());
   ASSERT_EQ(validated.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(validated.status().message().find("at most 64 bytes"), std::string::npos);
 }
@@ -209,7 +209,7 @@ TEST_F(PostKindTest, WithParametersMadeInMemoryTheRecordedPathProves) {
   const auto srs = def->make_test_srs(pool);
   ASSERT_TRUE(srs.is_ok()) << srs.status().to_string();
   const std::vector<uint8_t> payload = encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 2));
-  const auto validated = def->validate(payload);
+  const auto validated = def->validate(payload, ThreadPool::shared());
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
   // a partition witness (a, b, c and Poseidon's internal values left to the prover): the CPU
   // backend makes it whole, running the Poseidon fill, and proves it

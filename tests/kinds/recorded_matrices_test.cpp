@@ -67,7 +67,7 @@ class RecordedMatricesTest : public ::testing::Test {
   static constexpr uint8_t kSeed[] = {1, 2, 3};
 
   std::unique_ptr<engine::SynthesizedCircuit> synthesize(const engine::CircuitDef& def, const engine::LoadedSrs& srs) {
-    const Result<engine::ValidatedPayload> validated = def.validate(kSeed);
+    const Result<engine::ValidatedPayload> validated = def.validate(kSeed, pool_);
     EXPECT_TRUE(validated.is_ok()) << validated.status().to_string();
     Result<std::unique_ptr<engine::SynthesizedCircuit>> out = def.synthesize(srs, kSeed, validated->prepared, 0, pool_);
     EXPECT_TRUE(out.is_ok()) << out.status().to_string();
@@ -76,7 +76,7 @@ class RecordedMatricesTest : public ::testing::Test {
 
   // Classic synthesis of the seed's circuit (input rows appended): the reference.
   r1cs::ProvingAssignment classic(const engine::CircuitDef& def) {
-    const Result<engine::ValidatedPayload> validated = def.validate(kSeed);
+    const Result<engine::ValidatedPayload> validated = def.validate(kSeed, pool_);
     EXPECT_TRUE(validated.is_ok());
     r1cs::ProvingAssignment out;
     auto instance = native_circuit_spec(def)->circuit(validated->prepared.get(), 0);

@@ -76,7 +76,7 @@ class SnapKindTest : public ::testing::Test {
     return made.is_ok() ? *made : nullptr;
   }
   void expect_rejected(const VanillaPayload& p, const std::string& message) const {
-    auto validated = catalog()->find("snap-deals-2KiB")->validate(encode_vanilla_payload(p));
+    auto validated = catalog()->find("snap-deals-2KiB")->validate(encode_vanilla_payload(p), ThreadPool::shared());
     ASSERT_EQ(validated.status().code(), StatusCode::kInvalidArgument) << message;
     EXPECT_NE(validated.status().message().find("circuit 'snap-deals-2KiB': "), std::string::npos)
         << validated.status().message();
@@ -119,7 +119,7 @@ TEST_F(SnapKindTest, UpdatesAreCheckedAtSubmissionWithTheVerifiersInputs) {
     const Update u = synthetic(size, 3);
     auto circuit = catalog()->find(snap_circuit_id(size));
     ASSERT_TRUE(circuit);
-    auto validated = circuit->validate(encode_vanilla_payload(u.request));
+    auto validated = circuit->validate(encode_vanilla_payload(u.request), ThreadPool::shared());
     ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
     EXPECT_EQ(validated->partitions, u.config.partitions);
     const auto* prepared = dynamic_cast<const PreparedSnap*>(validated->prepared.get());
@@ -135,7 +135,7 @@ TEST_F(SnapKindTest, UpdatesAreCheckedAtSubmissionWithTheVerifiersInputs) {
       // Partitions in the wrong order: partition 0's challenges are not partition 1's.
       VanillaPayload swapped = u.request;
       std::swap(swapped.proofs[0], swapped.proofs[1]);
-      auto refused = circuit->validate(encode_vanilla_payload(swapped));
+      auto refused = circuit->validate(encode_vanilla_payload(swapped), ThreadPool::shared());
       ASSERT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
       EXPECT_NE(refused.status().message().find("partition 0: challenge 0"), std::string::npos)
           << refused.status().message();

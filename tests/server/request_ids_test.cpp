@@ -1,6 +1,7 @@
 // RequestRegistry over a real engine (synthetic circuits on the CPU prover): concurrent
 // requests under one id prove once; a retry after completion gets the kept result; the same
-// id with another request is refused; a failed or cancelled job's id proves anew; empty ids
+// id with another request is refused; a failed or cancelled job's id proves anew; a payload
+// refused at validation leaves no entry and gives its waiters the refusal; empty ids
 // get UUIDs; kept results expire and are bounded; a forgotten waiter is never called; each
 // client has its own ids (root sees all); admission limits name the limit reached; a caller
 // abandoning a job only it knew cancels it.
@@ -11,6 +12,7 @@
 
 #include <condition_variable>
 #include <filesystem>
+#include <future>
 #include <regex>
 #include <set>
 
@@ -35,6 +37,18 @@ gadgets::Sha256Digest digest(uint8_t tag) {
 
 engine::JobRequest job(const std::string& circuit, const std::string& seed) {
   return engine::JobRequest{circuit, std::nullopt, std::vector<uint8_t>(seed.begin(), seed.end())};
+}
+
+// RequestRegistry::submit and its `validated` answer as one call: the submission once the
+// engine took the request, else its refusal.
+Result<RequestRegistry::Submitted> submit_validated(RequestRegistry& r, const Caller& caller, const std::string& id,
+                                                    const gadgets::Sha256Digest& d, engine::JobRequest request) {
+  std::promise<Status> validated;
+  auto submitted = r.submit(caller, id, d, std::move(request), nullptr, false,
+                            [&validated](const Status& s) { validated.set_value(s); });
+  if (!submitted.is_ok()) return submitted;
+  CUZK_RETURN_IF_ERROR(validated.get_future().get());
+  return submitted;
 }
 
 // Collects one outcome and lets the test wait for it.
@@ -179,11 +193,24 @@ TEST_F(RequestRegistryTest, CancelledOrRefusedIdsProveAnew) {
   EXPECT_FALSE(again->attached);  // a new attempt
   EXPECT_TRUE(retry.wait_for(1)[0]->status.is_ok());
   // A request the engine refuses is an error for its caller and leaves no entry behind.
-  auto refused = r.submit(kAlice, "bad-1", digest(6), job("synthetic-64", std::string(65, 'x')), nullptr);
+  auto refused = submit_validated(r, kAlice, "bad-1", digest(6), job("synthetic-64", std::string(65, 'x')));
   ASSERT_FALSE(refused.is_ok());
   EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(r.wait(kAlice, "bad-1", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
   EXPECT_EQ(r.cancel(kAlice, "no-such-id").code(), StatusCode::kNotFound);
+}
+
+TEST_F(RequestRegistryTest, APayloadRefusedAtValidationGivesItsWaitersTheRefusal) {
+  RequestRegistry& r = registry();
+  Collector c;
+  auto s = r.submit(kAlice, "bad-2", digest(14), job("synthetic-64", std::string(65, 'y')), c.waiter());
+  ASSERT_TRUE(s.is_ok()) << "submit returns before validation";
+  const auto outcome = c.wait_for(1)[0];
+  EXPECT_EQ(outcome->status.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(outcome->status.message().find("at most 64 bytes"), std::string::npos) << outcome->status.message();
+  EXPECT_EQ(r.wait(kAlice, "bad-2", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(r.admitted().jobs, 0u);
+  EXPECT_EQ(r.retained(), 0u);
 }
 
 TEST_F(RequestRegistryTest, EmptyIdsGetUuids) {

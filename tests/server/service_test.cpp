@@ -3,9 +3,11 @@
 // GetStatus, SubmitProof and CancelProof still answer at once; jobs belong to the uid that
 // submitted them (another uid's connection cannot await or cancel them, and its own request
 // under the same id is its own job); a Prove without request id is cancelled when its client
-// goes away, one with a request id goes on; a full queue answers RESOURCE_EXHAUSTED naming
-// the limit; GetStatus pages its lists; a TCP listener with a bearer token refuses calls
-// without it.
+// goes away, one with a request id goes on; a payload is validated off the call threads (a slow
+// validation shows as pending in GetStatus, SubmitProof answers when it ends) and its refusal is
+// SubmitProof's INVALID_ARGUMENT and Prove's in-band FAILED; a full queue answers
+// RESOURCE_EXHAUSTED naming the limit; GetStatus pages its lists; a TCP listener with a bearer
+// token refuses calls without it.
 #include <grpcpp/create_channel_posix.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -283,6 +285,45 @@ TEST_F(ServiceTest, AProveWithoutRequestIdIsCancelledWhenItsClientGoesAway) {
   }
   EXPECT_EQ(s.cancelled(), 1u);
   EXPECT_EQ(s.total_proofs_completed(), 1u);
+}
+
+TEST_F(ServiceTest, PayloadsAreValidatedOffTheCallThreadsAndARefusalIsTheCallersError) {
+  FakeBehaviour& b = fake("fake", milliseconds(0));
+  start();
+  auto client = stub();
+  // A slow validation: GetStatus answers meanwhile, the job pending; SubmitProof answers after.
+  b.hold_validation = true;
+  v1::SubmitProofResponse submitted;
+  grpc::Status answered;
+  std::thread call([&] { answered = submit(*client, fake_request("slow-1"), &submitted, milliseconds(20000)); });
+  for (int i = 0; i < 1000 && b.validating.load() == 0; ++i) std::this_thread::sleep_for(milliseconds(10));
+  ASSERT_EQ(b.validating.load(), 1);
+  auto other = stub(1);
+  const v1::GetStatusResponse during = status(*other, milliseconds(1000));
+  ASSERT_EQ(during.queues_size(), 1);
+  EXPECT_EQ(during.queues(0).pending(), 1u);
+  EXPECT_EQ(during.queues(0).in_progress(), 0u);
+  b.hold_validation = false;
+  call.join();
+  ASSERT_TRUE(answered.ok()) << answered.error_message();
+  EXPECT_EQ(submitted.job_id(), "slow-1");
+  // A payload the circuit refuses: SubmitProof's gRPC error, Prove's FAILED, with its message.
+  v1::SubmitProofResponse refused;
+  const grpc::Status bad = submit(*client, fake_request("bad-1", "\xff"), &refused);
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(bad.error_message().find("payload starts with 0xff"), std::string::npos) << bad.error_message();
+  grpc::ClientContext ctx;
+  ctx.set_deadline(in(milliseconds(5000)));
+  v1::ProveRequest req;
+  *req.mutable_submit() = fake_request("bad-2", "\xff");
+  v1::ProveResponse out;
+  ASSERT_TRUE(client->Prove(&ctx, req, &out).ok());
+  EXPECT_EQ(out.result().status(), v1::AwaitProofResponse::FAILED);
+  EXPECT_NE(out.result().error_message().find("payload starts with 0xff"), std::string::npos)
+      << out.result().error_message();
+  // A refused request leaves no job behind under its id.
+  v1::AwaitProofResponse gone;
+  EXPECT_EQ(await(*client, "bad-1", &gone).error_code(), grpc::StatusCode::NOT_FOUND);
 }
 
 TEST_F(ServiceTest, AFullQueueAnswersResourceExhaustedNamingTheLimit) {

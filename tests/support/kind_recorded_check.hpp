@@ -42,7 +42,7 @@ inline void expect_recorded_equals_classic(const MakeCircuit& make, std::span<co
   ASSERT_TRUE(def);
   const kinds::NativeCircuitSpec* spec = kinds::native_circuit_spec(*def);
   ASSERT_NE(spec, nullptr);
-  const Result<engine::ValidatedPayload> validated = def->validate(payload);
+  const Result<engine::ValidatedPayload> validated = def->validate(payload, pool);
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
   const NoSrs srs;
   for (size_t k = 0; k < validated->partitions; ++k) {

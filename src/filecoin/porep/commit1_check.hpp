@@ -14,6 +14,7 @@
 
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "filecoin/porep/commit1.hpp"
 
 namespace cuzk::filecoin::porep {
@@ -27,7 +28,8 @@ struct CheckedCommit1 {
 
 // `config` is the configuration the output is checked against (porep_config of its
 // registered proof, or a test configuration with the same registered_proof); the output must
-// have config.partitions × config.challenges_per_partition proofs.
-Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Output& output);
+// have config.partitions × config.challenges_per_partition proofs. Partitions are checked in
+// parallel on `pool`; the first failing partition's error is reported.
+Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Output& output, ThreadPool& pool);
 
 }  // namespace cuzk::filecoin::porep

@@ -56,8 +56,8 @@ class BreakingCircuit final : public CircuitDef {
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool& pool) const override {
     return inner_->load_srs(file, pool);
   }
-  Result<ValidatedPayload> validate(std::span<const uint8_t> payload) const override {
-    return inner_->validate(payload);
+  Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool& pool) const override {
+    return inner_->validate(payload, pool);
   }
   size_t partition_bytes() const override { return inner_->partition_bytes(); }
   size_t resident_bytes() const override { return inner_->resident_bytes(); }

@@ -13,7 +13,7 @@ namespace {
 TEST(Commit1Check, TheRealFixturePasses) {
   const Commit1Input in = test::fixture();
   const PorepConfig config = *porep_config(in.output.registered_proof);
-  Result<CheckedCommit1> checked = check_commit1(config, in.output);
+  Result<CheckedCommit1> checked = check_commit1(config, in.output, ThreadPool::shared());
   ASSERT_TRUE(checked.is_ok()) << checked.status().to_string();
   EXPECT_EQ(checked->challenges, (std::vector<std::vector<uint64_t>>{{56, 4}}));
   EXPECT_EQ(checked->comm_c, in.output.partitions[0][1].c_x.inclusion.root);
@@ -25,7 +25,7 @@ std::string check_error(const std::function<void(Commit1Output&)>& tamper) {
   Commit1Output output = test::fixture().output;
   const PorepConfig config = *porep_config(output.registered_proof);
   tamper(output);
-  Result<CheckedCommit1> checked = check_commit1(config, output);
+  Result<CheckedCommit1> checked = check_commit1(config, output, ThreadPool::shared());
   EXPECT_FALSE(checked.is_ok());
   return checked.is_ok() ? "" : checked.status().message();
 }

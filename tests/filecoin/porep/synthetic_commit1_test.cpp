@@ -14,7 +14,7 @@ namespace {
 void expect_passes_and_round_trips(const PorepConfig& config, uint64_t seed) {
   Result<Commit1Output> output = synthetic_commit1(config, seed);
   ASSERT_TRUE(output.is_ok()) << output.status().to_string();
-  Result<CheckedCommit1> checked = check_commit1(config, *output);
+  Result<CheckedCommit1> checked = check_commit1(config, *output, ThreadPool::shared());
   ASSERT_TRUE(checked.is_ok()) << checked.status().to_string();
   EXPECT_EQ(checked->challenges.size(), config.partitions);
 
@@ -22,7 +22,7 @@ void expect_passes_and_round_trips(const PorepConfig& config, uint64_t seed) {
   Result<Commit1Input> back = read_commit1(test::as_bytes(bare), test::kMaxCommit1Bytes);
   ASSERT_TRUE(back.is_ok()) << back.status().to_string();
   EXPECT_EQ(write_commit1_json(back->output), bare);
-  ASSERT_TRUE(check_commit1(config, back->output).is_ok());
+  ASSERT_TRUE(check_commit1(config, back->output, ThreadPool::shared()).is_ok());
 
   const Commit1Wrapper wrapper{true, 42, config.sector_size, 1234, true};
   const std::string wrapped = write_commit1_wrapped(*output, wrapper);
@@ -49,7 +49,7 @@ TEST(SyntheticCommit1, TestConfigurationsPass) {
     const PorepConfig config = *porep_test_config(8 * shape.base_tree_count(), 2, 1, shape, porep_id);
     Result<Commit1Output> output = synthetic_commit1(config, 7);
     ASSERT_TRUE(output.is_ok()) << output.status().to_string();
-    Result<CheckedCommit1> checked = check_commit1(config, *output);
+    Result<CheckedCommit1> checked = check_commit1(config, *output, ThreadPool::shared());
     EXPECT_TRUE(checked.is_ok()) << shape.to_string() << ": " << checked.status().to_string();
   }
 }
@@ -95,7 +95,7 @@ TEST(SyntheticCommit1, LabelAndEncodingTamperingIsNamed) {
   {
     Commit1Output out = original;
     recommit(config, out);
-    ASSERT_TRUE(check_commit1(config, out).is_ok());  // the rebuild alone changes nothing
+    ASSERT_TRUE(check_commit1(config, out, ThreadPool::shared()).is_ok());  // the rebuild alone changes nothing
     EXPECT_EQ(write_commit1_json(out), write_commit1_json(original));
   }
   {
@@ -113,7 +113,7 @@ TEST(SyntheticCommit1, LabelAndEncodingTamperingIsNamed) {
       }
     }
     recommit(config, out);
-    Result<CheckedCommit1> checked = check_commit1(config, out);
+    Result<CheckedCommit1> checked = check_commit1(config, out, ThreadPool::shared());
     ASSERT_FALSE(checked.is_ok());
     EXPECT_NE(checked.status().message().find("partition 0 challenge 0: labeling proof 0: the label hashes to 0x"),
               std::string::npos)
@@ -124,7 +124,7 @@ TEST(SyntheticCommit1, LabelAndEncodingTamperingIsNamed) {
     Commit1Output out = original;
     out.partitions[0][1].comm_r_last_proof.leaf += ff::Fr::one();
     recommit(config, out);
-    Result<CheckedCommit1> checked = check_commit1(config, out);
+    Result<CheckedCommit1> checked = check_commit1(config, out, ThreadPool::shared());
     ASSERT_FALSE(checked.is_ok());
     EXPECT_NE(checked.status().message().find("partition 0 challenge 1: encoding proof: key + data leaf = 0x"),
               std::string::npos)
@@ -138,7 +138,7 @@ TEST(SyntheticCommit1, ThirtyTwoGiBInSeconds) {
   Result<Commit1Output> output = synthetic_commit1(config, 11);
   const auto generated = std::chrono::steady_clock::now();
   ASSERT_TRUE(output.is_ok()) << output.status().to_string();
-  Result<CheckedCommit1> checked = check_commit1(config, *output);
+  Result<CheckedCommit1> checked = check_commit1(config, *output, ThreadPool::shared());
   const auto done = std::chrono::steady_clock::now();
   ASSERT_TRUE(checked.is_ok()) << checked.status().to_string();
   const double generate_s = std::chrono::duration<double>(generated - start).count();
