@@ -133,7 +133,7 @@ void BM_WindowPostFromVanillaProofs(benchmark::State& state) {
       state.SkipWithError(witness.status().to_string().c_str());
       break;
     }
-    benchmark::DoNotOptimize(witness->inputs.data());
+    benchmark::DoNotOptimize(witness->values.inputs.data());
     check_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
     witness_ms += std::chrono::duration<double, std::milli>(t2 - t1).count();
   }

@@ -33,9 +33,9 @@ while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}"; done < <(find "$gpu_tests" -
 while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}" strip; done < <(find "$gpu_tests" -maxdepth 1 -type f -perm -u+x)
 copy src/cli/cuzk strip
 # The benchmarks run by hand on the GPU machine (docs/PERF.md): witness-only synthesis, the
-# recorded matrices' product and the deferred Poseidon fill.
+# recorded matrices' product, the Poseidon fill and the engine's overhead.
 benches=()
-for b in bench/synthesis_bench bench/compact_spmv_gpu_bench bench/poseidon_fill_gpu_bench; do
+for b in bench/synthesis_bench bench/compact_spmv_gpu_bench bench/poseidon_fill_gpu_bench bench/engine_bench; do
   if [[ -f $BUILD_DIR/$b ]]; then copy "$b" strip; benches+=("$BUILD_DIR/$b"); fi
 done
 # The circom fixtures' bulk files (zkeys, witnesses) that tests/circom extracts into the build

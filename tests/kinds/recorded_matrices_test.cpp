@@ -40,7 +40,9 @@ class RecordedMatricesTest : public ::testing::Test {
     spec.kind = "synthetic";
     spec.params_path = params_path();
     spec.generate_missing_params = true;
-    spec.prepare = [](std::span<const uint8_t> payload) { return prepare_seed_payload("synthetic-500", payload, 1); };
+    spec.prepare = [](std::span<const uint8_t> payload, ThreadPool&) {
+      return prepare_seed_payload("synthetic-500", payload, 1);
+    };
     spec.circuit = [](const engine::PreparedPayload* prepared,
                       size_t partition) -> Result<std::unique_ptr<r1cs::Circuit>> {
       return std::unique_ptr<r1cs::Circuit>(
