@@ -495,7 +495,8 @@ struct Engine::Impl {
         result.timings.gpu_ms = outcomes[k].gpu_ms;
         result.timings.prove_batch = outcomes[k].batch;
         result.timings.verify_ms = outcomes[k].verify_ms;
-        result.rows = groth16::shape_of(m.synthesized->witness, unit.circuit->convention()).rows;
+        const witness::PartitionWitness& proved = m.synthesized->witness;
+        result.rows = proved.matrices ? groth16::shape_of(proved, unit.circuit->convention()).rows : 0;
       }
     }
     return false;

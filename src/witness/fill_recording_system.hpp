@@ -24,7 +24,8 @@ class FillRecordingSystem final : public r1cs::WitnessConstraintSystem {
   template <class Fill>
   Fill& fill() {
     for (const std::unique_ptr<WitnessFill>& f : fills_) {
-      if (typeid(*f) == typeid(Fill)) return static_cast<Fill&>(*f);
+      WitnessFill& recorded = *f;
+      if (typeid(recorded) == typeid(Fill)) return static_cast<Fill&>(recorded);
     }
     fills_.push_back(std::make_unique<Fill>());
     return static_cast<Fill&>(*fills_.back());

@@ -39,10 +39,13 @@ PartitionWitness concatenate(std::span<const PartitionWitness* const> parts, Thr
   uint64_t aux_offset = 0, input_offset = 0;  // part p's aux i lands at i + aux_offset, input i ≥ 1 at i + input_offset
   for (const PartitionWitness* part : parts) {
     for (const std::unique_ptr<WitnessFill>& fill : part->fills) {
-      auto same = std::find_if(out.fills.begin(), out.fills.end(),
-                               [&](const std::unique_ptr<WitnessFill>& f) { return typeid(*f) == typeid(*fill); });
+      const WitnessFill& part_fill = *fill;
+      auto same = std::find_if(out.fills.begin(), out.fills.end(), [&](const std::unique_ptr<WitnessFill>& f) {
+        const WitnessFill& joined = *f;
+        return typeid(joined) == typeid(part_fill);
+      });
       if (same == out.fills.end()) same = out.fills.insert(out.fills.end(), fill->make_empty());
-      (*same)->append(*fill, aux_offset, input_offset);
+      (*same)->append(part_fill, aux_offset, input_offset);
     }
     aux_offset += part->num_aux();
     input_offset += part->num_inputs() - 1;

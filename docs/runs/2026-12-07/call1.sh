@@ -1,27 +1,28 @@
 #!/usr/bin/env bash
-# Session 2026-12-07 call 1 (issue 38). build-gpu-carry = this session's main (PartitionWitness,
-# the one pipeline), build-base-carry = main before it (f30a9ac: cuzk and engine_bench alone),
-# both packed by scripts/gpu-pack.sh. Every GPU test on the new build; the engine's overhead a
-# job, before then after; then the 32 GiB PoRep C2 (two rounds) before. call2.sh runs it after.
+# Session 2026-12-07 call 1 (issue 38). build-gpu-carry = this session's PartitionWitness redesign
+# (scripts/gpu-pack.sh, trimmed to the GPU tests the redesign touches: the tree's 64 MiB limit).
+# The GPU tests of the prover's input path, the engine's overhead a job, then the 32 GiB PoRep C2
+# (two rounds) through the CLI, which now runs the engine.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
-for d in build-gpu-carry build-base-carry; do [[ -d $d ]] || tar -xJf $d.tar.xz; done
+[[ -d build-gpu-carry ]] || tar -xJf build-gpu-carry.tar.xz
 export LD_LIBRARY_PATH=$PWD/build-gpu-carry/carried-libs:${LD_LIBRARY_PATH:-}
-{ date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv; nproc; free -g; } > $OUT/env.txt 2>&1
-cat $OUT/env.txt
 stamp() { echo "-- $(date -u +%T) $*"; }
 {
-stamp "gpu tests (new)"
-GPU_CHECK_SKIP_BENCH=1 OUT=$OUT timeout 240 scripts/gpu-check.sh build-gpu-carry > /dev/null 2>&1
-echo "gpu-check rc=$?"
-cat $OUT/summary.txt 2>/dev/null | tail -15
-for b in base gpu; do
-  stamp "engine overhead ($b)"
-  timeout 60 build-$b-carry/bench/engine_bench overhead --jobs 200 2>&1 | tail -4
+date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+T=build-gpu-carry/tests/backend/cuda
+# the circom fixtures the seam test reads live in the build tree it was configured in
+mkdir -p /work/main/build/tests && ln -sfn $PWD/build-gpu-carry/tests/circom /work/main/build/tests/circom 2>/dev/null
+for t in deferred_gpu_test gpu_prover_test prover_seam_test poseidon_fill_gpu_test compact_spmv_gpu_test engine_gpu_test; do
+  stamp "$t"
+  timeout 150 $T/backend_cuda_$t 2>&1 | grep -E "^\[  (PASSED|FAILED|  OK|SKIPPED) |Failure|error|rc=" | tail -20
+  echo "rc=${PIPESTATUS[0]}"
 done
-stamp "C2 before"
-CUZK_TIMING=1 CUZK_ROUNDS=2 timeout 330 scripts/production-proofs.sh build-base-carry/src/cli/cuzk /tmp/pp-base porep > $OUT/porep-base.log 2>&1
+stamp "engine overhead"
+timeout 60 build-gpu-carry/bench/engine_bench overhead --jobs 200 2>&1 | tail -4
+stamp "C2"
+CUZK_TIMING=1 CUZK_ROUNDS=2 timeout 330 scripts/production-proofs.sh build-gpu-carry/src/cli/cuzk /tmp/pp porep > $OUT/porep.log 2>&1
 echo "rc=$?"
-grep -E "round|partition [0-9]+/|OK|peak|timings|staging=|wall" $OUT/porep-base.log | tail -30
+grep -E "round|partition [0-9]+/|OK|peak|timings|staging=|wall|parameters|native" $OUT/porep.log | tail -40
 stamp end
 } 2>&1 | tee $OUT/call1.log
