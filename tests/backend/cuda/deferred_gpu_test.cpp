@@ -44,12 +44,6 @@ groth16::ProvingKey key_for(const r1cs::Circuit& circuit, uint64_t seed) {
   return std::move(pk).value();
 }
 
-std::shared_ptr<const r1cs::CompactR1cs> record(const r1cs::Circuit& circuit) {
-  r1cs::CompactRecorder recorder;
-  EXPECT_TRUE(circuit.synthesize(recorder).is_ok());
-  return std::make_shared<const r1cs::CompactR1cs>(std::move(recorder).finish());
-}
-
 r1cs::ProvingAssignment classic(const r1cs::Circuit& circuit) {
   r1cs::ProvingAssignment cs;
   EXPECT_TRUE(circuit.synthesize(cs).is_ok());
@@ -95,7 +89,7 @@ TEST_F(DeferredGpuTest, SyntheticCircuitsBitIdenticalAloneAndBatched) {
     SCOPED_TRACE(std::to_string(constraints) + " constraints");
     const circuits::SyntheticCircuit a(constraints, 1), b(constraints, 2), c(constraints, 3);
     const groth16::ProvingKey pk = key_for(a, constraints);
-    const auto shape = record(a);
+    const auto shape = cuzk::test::recorded_matrices_of(a);
     const witness::PartitionWitness wa = witness_of(a, shape), wb = witness_of(b, shape), wc = witness_of(c, shape);
     const r1cs::ProvingAssignment ca = classic(a), cb = classic(b), cc = classic(c);
     expect_same_proofs(pk, {&wa}, {&ca}, **prover);
@@ -113,7 +107,7 @@ TEST_F(DeferredGpuTest, SyntheticCircuitsBitIdenticalAloneAndBatched) {
 TEST_F(DeferredGpuTest, DemoCircuitWithInputsBitIdentical) {
   const cuzk::test::DemoCircuit c1({true, false, true, true}, 5, 9), c2({false, false, true, false}, 77, 9);
   const groth16::ProvingKey pk = key_for(c1, 1);
-  const auto shape = record(c1);
+  const auto shape = cuzk::test::recorded_matrices_of(c1);
   const witness::PartitionWitness d1 = witness_of(c1, shape), d2 = witness_of(c2, shape);
   const r1cs::ProvingAssignment w1 = classic(c1), w2 = classic(c2);
   auto prover = GpuProver::create(0);
@@ -129,7 +123,7 @@ TEST_F(DeferredGpuTest, MatricesStayResidentWhileTheirShapeLives) {
   groth16::FixedBlinding blinding(Fr::one(), Fr::one());
   size_t with_shape = 0;
   {
-    const witness::PartitionWitness d = witness_of(a, record(a));
+    const witness::PartitionWitness d = witness_of(a, cuzk::test::recorded_matrices_of(a));
     const witness::PartitionWitness* one[] = {&d};
     ASSERT_TRUE((*prover)->prove(pk, one, kBellperson, blinding).is_ok());
     with_shape = (*prover)->resident_bytes();
@@ -151,7 +145,7 @@ witness::PartitionWitness with_changed_aux(witness::PartitionWitness witness, si
 TEST_F(DeferredGpuTest, AWitnessThatBreaksAConstraintIsUnsatisfiable) {
   const circuits::SyntheticCircuit a(5000, 4);
   const groth16::ProvingKey pk = key_for(a, 4);
-  const auto shape = record(a);
+  const auto shape = cuzk::test::recorded_matrices_of(a);
   // the first aux value whose change the CPU's row check catches, and the row it names
   ThreadPool pool(2);
   Status cpu_check;
@@ -184,7 +178,7 @@ TEST_F(DeferredGpuTest, AWitnessThatBreaksAConstraintIsUnsatisfiable) {
 TEST_F(DeferredGpuTest, PoseidonFillBitIdenticalAndChecked) {
   const test::PoseidonTestCircuit a(40, 7);
   const groth16::ProvingKey pk = key_for(a, 7);
-  const auto shape = record(a);
+  const auto shape = cuzk::test::recorded_matrices_of(a);
   const witness::PartitionWitness d = witness_of(a, shape, true), d_plain = witness_of(a, shape);
   ASSERT_EQ(d.fills.size(), 1u);
   const auto& hashes = dynamic_cast<const gadgets::PoseidonFill&>(*d.fills.front());
