@@ -10,7 +10,7 @@
 #include "filecoin/porep/commit1_check.hpp"
 #include "filecoin/porep/commit1_json.hpp"
 #include "filecoin/porep/synthetic_commit1.hpp"
-#include "filecoin/post_config.hpp"
+#include "filecoin/sector_size.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin::porep;

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "cli/flags.hpp"
+#include "filecoin/sector_size.hpp"
 
 namespace cuzk::cli {
 namespace {

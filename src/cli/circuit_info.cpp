@@ -8,6 +8,7 @@
 #include "cli/flags.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "filecoin/post_config.hpp"
+#include "filecoin/sector_size.hpp"
 #include "filecoin/snapdeals/update_circuit.hpp"
 
 namespace cuzk::cli {

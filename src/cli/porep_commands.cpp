@@ -15,7 +15,7 @@
 #include "common/file_reader.hpp"
 #include "engine/job.hpp"
 #include "filecoin/porep/public_inputs.hpp"
-#include "filecoin/post_config.hpp"
+#include "filecoin/sector_size.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "groth16/verifier.hpp"
 #include "kinds/porep_kind.hpp"

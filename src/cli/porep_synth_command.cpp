@@ -10,7 +10,7 @@
 #include "filecoin/porep/commit1_json.hpp"
 #include "filecoin/porep/porep_config.hpp"
 #include "filecoin/porep/synthetic_commit1.hpp"
-#include "filecoin/post_config.hpp"
+#include "filecoin/sector_size.hpp"
 
 namespace cuzk::cli {
 namespace {

@@ -19,6 +19,7 @@
 #include "common/file_reader.hpp"
 #include "common/hex.hpp"
 #include "filecoin/post_check.hpp"
+#include "filecoin/sector_size.hpp"
 #include "filecoin/snapdeals/partition_bincode.hpp"
 #include "filecoin/snapdeals/partition_check.hpp"
 #include "filecoin/snapdeals/snap_public_inputs.hpp"

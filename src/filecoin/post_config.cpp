@@ -2,9 +2,9 @@
 #include "filecoin/post_config.hpp"
 
 #include <algorithm>
-#include <charconv>
 
 #include "gadgets/sha256_native.hpp"
+#include "filecoin/sector_size.hpp"
 #include "filecoin/synthetic_post.hpp"
 #include "r1cs/counting_constraint_system.hpp"
 
@@ -14,7 +14,6 @@ using ff::Fr;
 
 namespace {
 
-constexpr uint64_t kKiB = 1024, kMiB = 1024 * kKiB, kGiB = 1024 * kMiB;
 constexpr size_t kWinningChallenges = 66;
 constexpr size_t kWindowChallenges = 10;
 
@@ -33,21 +32,6 @@ Result<PostKind> parse_post_kind(std::string_view text) {
 }
 
 std::string_view post_kind_name(PostKind kind) { return kind == PostKind::kWinning ? "winning-post" : "window-post"; }
-
-Result<uint64_t> parse_sector_size(std::string_view text) {
-  uint64_t number = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-  const std::string_view unit(end, static_cast<size_t>(text.data() + text.size() - end));
-  uint64_t scale = 0;
-  if (unit.empty()) scale = 1;
-  if (unit == "KiB") scale = kKiB;
-  if (unit == "MiB") scale = kMiB;
-  if (unit == "GiB") scale = kGiB;
-  if (error != std::errc() || scale == 0 || number == 0 || number > (uint64_t{1} << 40)) {
-    return Status::invalid_argument("bad sector size '" + std::string(text) + "' (e.g. 2KiB, 32GiB)");
-  }
-  return number * scale;
-}
 
 Result<PostConfig> post_config(PostKind kind, uint64_t sector_size) {
   Result<TreeShape> shape = tree_shape_for_sector(sector_size);
@@ -154,12 +138,6 @@ Result<PostInstance> synthetic_post_instance(const PostConfig& config, uint64_t 
     instance.sectors.push_back(partition.sectors[std::min(slot, partition.sectors.size() - 1)]);
   }
   return instance;
-}
-
-size_t CircuitSize::domain_log2() const {
-  size_t log = 0;
-  while ((uint64_t{1} << log) < constraints + inputs) ++log;
-  return log;
 }
 
 Result<CircuitSize> post_circuit_size(const PostConfig& config) {

@@ -11,8 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "filecoin/post_challenges.hpp"
+#include "filecoin/circuit_size.hpp"
 #include "filecoin/fallback_post.hpp"
+#include "filecoin/post_challenges.hpp"
 
 namespace cuzk::filecoin {
 
@@ -58,8 +59,6 @@ std::string registered_post_proof_name(RegisteredPostProof proof);
 // "winning-post" / "window-post".
 Result<PostKind> parse_post_kind(std::string_view text);
 std::string_view post_kind_name(PostKind kind);
-// Bytes from "2KiB", "32GiB", "8MiB", or a plain byte count.
-Result<uint64_t> parse_sector_size(std::string_view text);
 
 // The configuration for a kind and sector size as today's registered proofs run it (WindowPoSt
 // API V1_2, WinningPoSt V1_0).
@@ -90,15 +89,7 @@ Result<std::vector<ff::Fr>> post_verifier_public_inputs(const PostConfig& config
                                                         size_t partition, std::span<const PublicSector> sectors);
 
 // The size of a partition circuit, counted by synthesizing one sector slot (slots are
-// identical in shape) and scaling: constraints as synthesized (without bellperson's one
-// constraint per input), inputs counting ONE, aux variables.
-struct CircuitSize {
-  uint64_t constraints = 0;
-  uint64_t inputs = 0;
-  uint64_t aux = 0;
-  // log2 of bellperson's FFT domain: the smallest power of two ≥ constraints + inputs.
-  size_t domain_log2() const;
-};
+// identical in shape) and scaling.
 Result<CircuitSize> post_circuit_size(const PostConfig& config);
 
 struct PostInstance {

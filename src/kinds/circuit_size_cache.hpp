@@ -6,7 +6,8 @@
 #include <functional>
 #include <string>
 
-#include "filecoin/post_config.hpp"
+#include "common/status.hpp"
+#include "filecoin/circuit_size.hpp"
 
 namespace cuzk::kinds {
 

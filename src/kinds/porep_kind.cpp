@@ -6,7 +6,6 @@
 
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
-#include "filecoin/post_config.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
 #include "kinds/sector_sizes.hpp"

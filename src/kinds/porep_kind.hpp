@@ -32,7 +32,7 @@
 #include "filecoin/porep/commit1_check.hpp"
 #include "filecoin/porep/commit1_json.hpp"
 #include "filecoin/porep/porep_config.hpp"
-#include "filecoin/post_config.hpp"
+#include "filecoin/circuit_size.hpp"
 #include "kinds/native_circuit.hpp"
 #include "kinds/param_locator.hpp"
 #include "r1cs/constraint_system.hpp"

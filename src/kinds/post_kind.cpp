@@ -5,6 +5,7 @@
 
 #include <iterator>
 
+#include "filecoin/sector_size.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
 #include "kinds/sector_sizes.hpp"

@@ -1,7 +1,7 @@
 // Sector-size names and the circuit ids built from them.
 #include "kinds/sector_sizes.hpp"
 
-#include "filecoin/post_config.hpp"
+#include "filecoin/sector_size.hpp"
 
 namespace cuzk::kinds {
 

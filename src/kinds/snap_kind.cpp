@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "filecoin/post_config.hpp"
+#include "filecoin/sector_size.hpp"
 #include "filecoin/snapdeals/prepare_partition.hpp"
 #include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "kinds/circuit_size_cache.hpp"

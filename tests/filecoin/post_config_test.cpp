@@ -36,11 +36,6 @@ TEST(PostKind, Parsing) {
   EXPECT_EQ(*parse_post_kind("winning-post"), PostKind::kWinning);
   EXPECT_EQ(*parse_post_kind("window-post"), PostKind::kWindow);
   EXPECT_EQ(parse_post_kind("porep").status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(*parse_sector_size("2KiB"), 2048u);
-  EXPECT_EQ(*parse_sector_size("32GiB"), 32 * kGiB);
-  EXPECT_EQ(*parse_sector_size("8MiB"), 8u << 20);
-  EXPECT_EQ(*parse_sector_size("2048"), 2048u);
-  for (const char* bad : {"", "GiB", "2TiB", "-1", "32 GiB", "0KiB"}) EXPECT_FALSE(parse_sector_size(bad).is_ok()) << bad;
 }
 
 TEST(PostKind, LeafChallengeIsTheHashPrefixModLeaves) {

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "filecoin/porep/commit1.hpp"
-#include "filecoin/post_config.hpp"
+#include "filecoin/circuit_size.hpp"
 #include "gadgets/num.hpp"
 
 namespace cuzk::filecoin::porep {

@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "filecoin/post_config.hpp"
+#include "filecoin/circuit_size.hpp"
 #include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "filecoin/snapdeals/snap_config.hpp"
 #include "filecoin/snapdeals/snap_proof.hpp"
