@@ -23,7 +23,7 @@ double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::d
 int run(const std::string& size_text) {
   Result<uint64_t> size = filecoin::parse_sector_size(size_text);
   if (!size.is_ok()) return std::fprintf(stderr, "%s\n", size.status().to_string().c_str()), 2;
-  Result<RegisteredSealProof> proof = seal_proof_for_sector_size(*size);
+  Result<filecoin::RegisteredProof> proof = seal_proof_for_sector_size(*size);
   if (!proof.is_ok()) return std::fprintf(stderr, "%s\n", proof.status().to_string().c_str()), 2;
   const PorepConfig config = *porep_config(*proof);
   const auto t0 = Clock::now();
@@ -40,7 +40,7 @@ int run(const std::string& size_text) {
   const auto t4 = Clock::now();
   if (!checked.is_ok()) return std::fprintf(stderr, "%s\n", checked.status().to_string().c_str()), 1;
   std::printf("%-20s generate %5.2f s  write %5.2f s (%zu bytes)  read %5.2f s  check %5.2f s\n",
-              std::string(registered_seal_proof_name(*proof)).c_str(), seconds(t0, t1), seconds(t1, t2), text.size(),
+              std::string(proof->name).c_str(), seconds(t0, t1), seconds(t1, t2), text.size(),
               seconds(t2, t3), seconds(t3, t4));
   return 0;
 }

@@ -41,7 +41,7 @@ std::string span(const Stamp& a, const Stamp& b) {
 int fail(const Status& status) { return std::fprintf(stderr, "%s\n", status.to_string().c_str()), 1; }
 
 int run(uint64_t number, ThreadPool& pool) {
-  Result<RegisteredPostProof> registered = registered_post_proof(number);
+  Result<RegisteredProof> registered = registered_post_proof(number);
   if (!registered.is_ok()) return fail(registered.status());
   const PostConfig config = post_config(*registered);
   Randomness randomness{};
@@ -66,7 +66,7 @@ int run(uint64_t number, ThreadPool& pool) {
   const Stamp t4;
   std::printf("%s: %zu sectors, %zu bytes\n  generate        %s\n  read            %s\n  check           %s\n"
               "  circuit+inputs  %s\n",
-              registered_post_proof_name(*registered).c_str(), ids.size(), bytes, span(t0, t1).c_str(),
+              std::string(registered->name).c_str(), ids.size(), bytes, span(t0, t1).c_str(),
               span(t1, t2).c_str(), span(t2, t3).c_str(), span(t3, t4).c_str());
   return circuit.sectors().size() == config.sector_count ? 0 : 1;
 }

@@ -33,8 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const std::vector<std::vector<uint8_t>> sectors = {written};
   const Randomness zero{};
-  for (const RegisteredPostProof registered : {RegisteredPostProof::kWindow2KiBV1_1, RegisteredPostProof::kWindow32GiBV1_1,
-                                               RegisteredPostProof::kWinning2KiBV1}) {
+  for (const RegisteredProof& registered :
+       {post_proof("StackedDrgWindow2KiBV1_1"), post_proof("StackedDrgWindow32GiBV1_1"), post_proof("StackedDrgWinning2KiBV1")}) {
     const PostConfig config = post_config(registered);
     Result<PostPartitionInput> input = read_post_partition(config, sectors);
     if (!input.is_ok()) {

@@ -24,7 +24,7 @@ void print_size(const filecoin::CircuitSize& size, std::ostream& out) {
 
 int run_porep_info(uint64_t sector_size, std::ostream& out, std::ostream& err) {
   namespace porep = filecoin::porep;
-  const Result<porep::RegisteredSealProof> proof = porep::seal_proof_for_sector_size(sector_size);
+  const Result<filecoin::RegisteredProof> proof = porep::seal_proof_for_sector_size(sector_size);
   Result<porep::PorepConfig> config = Status::invalid_argument("");
   if (proof.is_ok()) config = porep::porep_config(*proof);
   const Status& bad = !proof.is_ok() ? proof.status() : config.status();
@@ -37,7 +37,7 @@ int run_porep_info(uint64_t sector_size, std::ostream& out, std::ostream& err) {
     err << "cuzk circuit-info: " << size.status().to_string() << "\n";
     return 1;
   }
-  out << "kind:          porep (" << porep::registered_seal_proof_name(config->registered_proof) << ")\n"
+  out << "kind:          porep (" << config->registered_proof.name << ")\n"
       << "sector size:   " << config->sector_size << " bytes (" << config->nodes << " nodes, " << config->layers
       << " layers, tree " << config->tree_r_shape.to_string() << ")\n"
       << "partitions:    " << config->partitions << " x " << config->challenges_per_partition
@@ -59,7 +59,7 @@ int run_snap_info(uint64_t sector_size, std::ostream& out, std::ostream& err) {
     return 1;
   }
   out << "kind:          snap-deals ("
-      << (config->registered_proof ? snap::registered_update_proof_name(*config->registered_proof)
+      << (config->registered_proof ? config->registered_proof->name
                                    : std::string_view("test size, no registered update proof"))
       << ")\n"
       << "sector size:   " << config->sector_size << " bytes (" << config->nodes << " nodes, tree "

@@ -40,7 +40,7 @@ Result<std::vector<uint8_t>> read_file(const std::string& path, const std::strin
 }
 
 std::string describe(const porep::PorepConfig& config) {
-  return std::string(porep::registered_seal_proof_name(config.registered_proof)) + ", " +
+  return std::string(config.registered_proof.name) + ", " +
          std::to_string(config.partitions) + " partition(s) x " + std::to_string(config.challenges_per_partition) +
          " challenges, " + std::to_string(config.layers) + " layers";
 }
@@ -268,7 +268,7 @@ int run_porep_verify(std::span<const std::string_view> args, std::ostream& out, 
   const size_t expected_bytes = config.partitions * groth16::kProofBytes;
   if (proof_bytes->size() != expected_bytes) {
     err << "cuzk porep verify: " << flags->get("proof") << " has " << proof_bytes->size() << " bytes; a "
-        << porep::registered_seal_proof_name(config.registered_proof) << " proof has " << config.partitions
+        << config.registered_proof.name << " proof has " << config.partitions
         << " x 192 = " << expected_bytes << "\n";
     return 1;
   }

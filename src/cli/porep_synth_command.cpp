@@ -23,7 +23,7 @@ Status write_synthetic(const Flags& flags, std::ostream& out) {
   CUZK_ASSIGN_OR_RETURN(const uint64_t sector_size, filecoin::parse_sector_size(flags.get("sector-size")));
   CUZK_ASSIGN_OR_RETURN(const uint64_t seed, number_option(flags, "seed", 1));
   CUZK_ASSIGN_OR_RETURN(const uint64_t sector_number, number_option(flags, "sector-number", 1));
-  CUZK_ASSIGN_OR_RETURN(const porep::RegisteredSealProof proof, porep::seal_proof_for_sector_size(sector_size));
+  CUZK_ASSIGN_OR_RETURN(const filecoin::RegisteredProof proof, porep::seal_proof_for_sector_size(sector_size));
   CUZK_ASSIGN_OR_RETURN(const porep::PorepConfig config, porep::porep_config(proof));
   const auto t0 = std::chrono::steady_clock::now();
   CUZK_ASSIGN_OR_RETURN(const porep::Commit1Output output, porep::synthetic_commit1(config, seed));
@@ -35,7 +35,7 @@ Status write_synthetic(const Flags& flags, std::ostream& out) {
     return Status::ok();
   }));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out << "wrote " << path << ": a synthetic " << porep::registered_seal_proof_name(proof) << " Commit-1 output ("
+  out << "wrote " << path << ": a synthetic " << proof.name << " Commit-1 output ("
       << text.size() << " bytes, " << config.partitions << " partition(s), seed " << seed << ", " << seconds
       << " s)\n";
   return Status::ok();

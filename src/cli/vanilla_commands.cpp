@@ -157,10 +157,9 @@ Result<PostArgs> post_args(const Flags& flags) {
   if (!kind.is_ok()) return usage("--kind: " + kind.status().message());
   a.kind = *kind;
   CUZK_ASSIGN_OR_RETURN(a.sector_size, sector_size_option(flags));
-  Result<filecoin::RegisteredPostProof> current = kinds::current_post_proof(a.kind, a.sector_size);
+  Result<filecoin::RegisteredProof> current = kinds::current_post_proof(a.kind, a.sector_size);
   if (!current.is_ok()) return usage("--sector-size: " + current.status().message());
-  CUZK_ASSIGN_OR_RETURN(a.request.registered_proof,
-                        number_option(flags, "registered-proof", static_cast<uint64_t>(*current)));
+  CUZK_ASSIGN_OR_RETURN(a.request.registered_proof, number_option(flags, "registered-proof", current->id));
   Result<filecoin::PostConfig> config = kinds::post_request_config(a.request.registered_proof, a.kind, a.sector_size);
   if (!config.is_ok()) return usage("--registered-proof: " + config.status().message());
   a.config = *config;
@@ -200,7 +199,7 @@ Result<SnapArgs> snap_args(const Flags& flags) {
                  " (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
   }
   CUZK_ASSIGN_OR_RETURN(a.request.registered_proof,
-                        number_option(flags, "registered-proof", static_cast<uint64_t>(*config->registered_proof)));
+                        number_option(flags, "registered-proof", config->registered_proof->id));
   Result<snap::SnapConfig> request_config = kinds::snap_request_config(a.request.registered_proof, a.sector_size);
   if (!request_config.is_ok()) return usage("--registered-proof: " + request_config.status().message());
   a.config = *request_config;
@@ -311,7 +310,7 @@ int run_post_check(Args args, std::ostream& out, std::ostream& err) {
   const filecoin::PostConfig& config = a->config;
   const size_t partition = a->request.partition_index;
   out << kinds::post_circuit_id(a->kind, a->sector_size) << ": "
-      << filecoin::registered_post_proof_name(static_cast<filecoin::RegisteredPostProof>(a->request.registered_proof))
+      << filecoin::registered_post_proof(a->request.registered_proof)->name
       << ", " << proofs->size() << " sector proof(s), partition " << partition << " (" << config.sector_count
       << " slot(s) x " << config.challenge_count << " challenge(s))\n";
   auto t0 = Clock::now();
@@ -433,7 +432,7 @@ int run_snap_check(Args args, std::ostream& out, std::ostream& err) {
   const Result<kinds::SnapCommitments> comms = kinds::snap_commitments(a->request);
   if (!comms.is_ok()) return report_failure(err, kCommand, comms.status());
   out << kinds::snap_circuit_id(a->sector_size) << ": "
-      << snap::registered_update_proof_name(*config.registered_proof) << ", " << config.partitions
+      << config.registered_proof->name << ", " << config.partitions
       << " partition(s) x " << config.challenges_per_partition << " challenges, h = " << config.h_default << "\n";
   // --partition K: the one file given is partition K's (a 32 GiB partition's circuit alone is
   // 81 M constraints).
@@ -546,8 +545,7 @@ int run_post_verify(Args args, std::ostream& out, std::ostream& err) {
   Result<std::vector<ff::Fr>> inputs = filecoin::post_verifier_public_inputs(
       a->config, a->request.randomness, a->request.partition_index, sectors);
   if (!inputs.is_ok()) return report_failure(err, kCommand, inputs.status());
-  const std::string what = filecoin::registered_post_proof_name(
-                               static_cast<filecoin::RegisteredPostProof>(a->request.registered_proof)) +
+  const std::string what = std::string(filecoin::registered_post_proof(a->request.registered_proof)->name) +
                            ", partition " + std::to_string(a->request.partition_index) + ", " +
                            std::to_string(sectors.size()) + " sector(s)";
   return verify_proofs(kCommand, *flags, {std::move(inputs).value()}, what, out, err);
@@ -572,7 +570,7 @@ int run_snap_verify(Args args, std::ostream& out, std::ostream& err) {
     inputs.push_back(p->to_vector());
   }
   return verify_proofs(kCommand, *flags, inputs,
-                       "a " + std::string(snap::registered_update_proof_name(*config.registered_proof)) + " update",
+                       "a " + std::string(config.registered_proof->name) + " update",
                        out, err);
 }
 

@@ -8,13 +8,11 @@
 #include <array>
 #include <cstdint>
 
+#include "filecoin/registered_proofs.hpp"
+
 namespace cuzk::filecoin {
 
 using Randomness = std::array<uint8_t, 32>;
-
-// The PoSt API versions that differ in challenge indices: V1_0 (and V1_1, identical for PoSt)
-// and V1_2.
-enum class PostApiVersion : uint8_t { kV1_0, kV1_2 };
 
 uint64_t post_leaf_challenge(const Randomness& randomness, uint64_t sector_id, uint64_t challenge_index,
                              uint64_t leaves);
@@ -25,10 +23,10 @@ constexpr uint64_t post_challenge_index(uint64_t partition, uint64_t sectors_per
   return (partition * sectors_per_partition + slot) * challenges_per_sector + n;
 }
 
-// The same under `version`.
-constexpr uint64_t post_challenge_index(PostApiVersion version, uint64_t partition, uint64_t sectors_per_partition,
+// The same under `version` (V1_0 and V1_1 number challenges alike, V1_2 on by n alone).
+constexpr uint64_t post_challenge_index(ApiVersion version, uint64_t partition, uint64_t sectors_per_partition,
                                         uint64_t slot, uint64_t challenges_per_sector, uint64_t n) {
-  return version == PostApiVersion::kV1_2
+  return version >= ApiVersion::kV1_2
              ? n
              : post_challenge_index(partition, sectors_per_partition, slot, challenges_per_sector, n);
 }

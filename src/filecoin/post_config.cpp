@@ -2,6 +2,7 @@
 #include "filecoin/post_config.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "gadgets/sha256_native.hpp"
 #include "filecoin/sector_size.hpp"
@@ -33,6 +34,10 @@ Result<PostKind> parse_post_kind(std::string_view text) {
 
 std::string_view post_kind_name(PostKind kind) { return kind == PostKind::kWinning ? "winning-post" : "window-post"; }
 
+RegisteredProofKind registered_proof_kind(PostKind kind) {
+  return kind == PostKind::kWinning ? RegisteredProofKind::kWinningPost : RegisteredProofKind::kWindowPost;
+}
+
 Result<PostConfig> post_config(PostKind kind, uint64_t sector_size) {
   Result<TreeShape> shape = tree_shape_for_sector(sector_size);
   if (!shape.is_ok()) return shape.status();
@@ -43,40 +48,23 @@ Result<PostConfig> post_config(PostKind kind, uint64_t sector_size) {
   config.leaves = sector_size / kNodeSize;
   config.sector_count = kind == PostKind::kWinning ? kWinningChallenges : window_sector_count(sector_size);
   config.challenge_count = kind == PostKind::kWinning ? 1 : kWindowChallenges;
-  config.api_version = kind == PostKind::kWinning ? PostApiVersion::kV1_0 : PostApiVersion::kV1_2;
+  config.api_version = kind == PostKind::kWinning ? ApiVersion::kV1_0 : ApiVersion::kV1_2;
   return config;
 }
 
-namespace {
-
-// The five sector sizes of the registered PoSt proofs, in their numbering's order.
-constexpr uint64_t kRegisteredSizes[5] = {2 * kKiB, 8 * kMiB, 512 * kMiB, 32 * kGiB, 64 * kGiB};
-constexpr const char* kRegisteredSizeNames[5] = {"2KiB", "8MiB", "512MiB", "32GiB", "64GiB"};
-
-}  // namespace
-
-Result<RegisteredPostProof> registered_post_proof(uint64_t number) {
-  if (number > static_cast<uint64_t>(RegisteredPostProof::kWindow64GiBV1_1)) {
-    std::string message = "unknown registered PoSt proof ";
-    message += std::to_string(number);
-    message += " (0-4 WinningPoSt V1, 5-9 WindowPoSt V1, 10-14 WindowPoSt V1_1)";
-    return Status::invalid_argument(std::move(message));
-  }
-  return static_cast<RegisteredPostProof>(number);
+Result<RegisteredProof> registered_post_proof(uint64_t number) {
+  if (const RegisteredProof* proof = find_registered_proof(RegisteredProofEnum::kPost, number)) return *proof;
+  std::string message = "unknown registered PoSt proof ";
+  message += std::to_string(number);
+  message += " (0-4 WinningPoSt V1, 5-9 WindowPoSt V1, 10-14 WindowPoSt V1_1)";
+  return Status::invalid_argument(std::move(message));
 }
 
-std::string registered_post_proof_name(RegisteredPostProof proof) {
-  const uint64_t n = static_cast<uint64_t>(proof);
-  std::string name = n < 5 ? "StackedDrgWinning" : "StackedDrgWindow";
-  name += kRegisteredSizeNames[n % 5];
-  name += n < 10 ? "V1" : "V1_1";
-  return name;
-}
-
-PostConfig post_config(RegisteredPostProof proof) {
-  const uint64_t n = static_cast<uint64_t>(proof);
-  PostConfig config = *post_config(n < 5 ? PostKind::kWinning : PostKind::kWindow, kRegisteredSizes[n % 5]);
-  config.api_version = n < 10 ? PostApiVersion::kV1_0 : PostApiVersion::kV1_2;
+PostConfig post_config(const RegisteredProof& proof) {
+  assert(enum_of(proof.kind) == RegisteredProofEnum::kPost);
+  const PostKind kind = proof.kind == RegisteredProofKind::kWinningPost ? PostKind::kWinning : PostKind::kWindow;
+  PostConfig config = *post_config(kind, proof.sector_size);
+  config.api_version = proof.api_version;
   return config;
 }
 

@@ -14,6 +14,7 @@
 #include "filecoin/circuit_size.hpp"
 #include "filecoin/fallback_post.hpp"
 #include "filecoin/post_challenges.hpp"
+#include "filecoin/registered_proofs.hpp"
 
 namespace cuzk::filecoin {
 
@@ -28,43 +29,25 @@ struct PostConfig {
   size_t challenge_count = 0;  // challenges per sector slot
   // How challenge indices are numbered: V1_2 for WindowPoSt as the network runs it today,
   // V1_0 for WinningPoSt and the V1 WindowPoSt proofs.
-  PostApiVersion api_version = PostApiVersion::kV1_0;
+  ApiVersion api_version = ApiVersion::kV1_0;
 };
 
-// Filecoin's RegisteredPoStProof numbering (the chain, filecoin-ffi, Curio's registered_proof).
-// The V1_1 WindowPoSt proofs run rust-fil-proofs' API V1_2.
-enum class RegisteredPostProof : uint64_t {
-  kWinning2KiBV1 = 0,
-  kWinning8MiBV1 = 1,
-  kWinning512MiBV1 = 2,
-  kWinning32GiBV1 = 3,
-  kWinning64GiBV1 = 4,
-  kWindow2KiBV1 = 5,
-  kWindow8MiBV1 = 6,
-  kWindow512MiBV1 = 7,
-  kWindow32GiBV1 = 8,
-  kWindow64GiBV1 = 9,
-  kWindow2KiBV1_1 = 10,
-  kWindow8MiBV1_1 = 11,
-  kWindow512MiBV1_1 = 12,
-  kWindow32GiBV1_1 = 13,
-  kWindow64GiBV1_1 = 14,
-};
-
-// kInvalidArgument naming the number unless it is one of the 15 above.
-Result<RegisteredPostProof> registered_post_proof(uint64_t number);
-// "StackedDrgWindow32GiBV1_1"
-std::string registered_post_proof_name(RegisteredPostProof proof);
+// The registered PoSt proof numbered `number` (Filecoin's RegisteredPoStProof: 0-4 WinningPoSt
+// V1, 5-9 WindowPoSt V1, 10-14 WindowPoSt V1_1); kInvalidArgument naming the number otherwise.
+Result<RegisteredProof> registered_post_proof(uint64_t number);
 
 // "winning-post" / "window-post".
 Result<PostKind> parse_post_kind(std::string_view text);
 std::string_view post_kind_name(PostKind kind);
+// The registered-proof kind of a PoSt kind.
+RegisteredProofKind registered_proof_kind(PostKind kind);
 
 // The configuration for a kind and sector size as today's registered proofs run it (WindowPoSt
 // API V1_2, WinningPoSt V1_0).
 Result<PostConfig> post_config(PostKind kind, uint64_t sector_size);
-// The configuration of a registered proof (its kind, sector size and API version).
-PostConfig post_config(RegisteredPostProof proof);
+// The configuration of a registered PoSt proof (its kind, sector size and API version);
+// `proof` is a WinningPoSt or WindowPoSt proof.
+PostConfig post_config(const RegisteredProof& proof);
 
 // A sector as the verifier knows it.
 struct PublicSector {

@@ -3,6 +3,8 @@
 
 #include <bit>
 
+#include "filecoin/sector_size.hpp"
+
 namespace cuzk::filecoin {
 
 size_t TreeShape::base_tree_count() const {
@@ -40,7 +42,6 @@ Result<std::vector<size_t>> TreeShape::level_arities(uint64_t leaves) const {
 }
 
 Result<TreeShape> tree_shape_for_sector(uint64_t sector_size) {
-  constexpr uint64_t kKiB = 1024, kMiB = 1024 * kKiB, kGiB = 1024 * kMiB;
   TreeShape shape;
   switch (sector_size) {
     case 2 * kKiB: case 8 * kMiB: case 512 * kMiB: break;

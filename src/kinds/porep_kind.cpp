@@ -8,7 +8,7 @@
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
-#include "kinds/sector_sizes.hpp"
+#include "kinds/sized_circuit_id.hpp"
 #include "witness/fill_recording_system.hpp"
 
 namespace cuzk::kinds {
@@ -92,11 +92,9 @@ class PorepKind final : public engine::ProofKind {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits() const override { return circuits_; }
   // "StackedDrg32GiBV1_1" (or …V1) → porep-32GiB.
   std::shared_ptr<const engine::CircuitDef> resolve(std::string_view id) const override {
-    const Result<porep::RegisteredSealProof> proof = porep::parse_registered_seal_proof(id);
+    const Result<filecoin::RegisteredProof> proof = porep::parse_registered_seal_proof(id);
     if (!proof.is_ok()) return nullptr;
-    const Result<porep::PorepConfig> config = porep::porep_config(*proof);
-    if (!config.is_ok()) return nullptr;
-    const std::string target = porep_circuit_id(config->sector_size);
+    const std::string target = porep_circuit_id(proof->sector_size);
     for (const auto& circuit : circuits_) {
       if (circuit->id() == target) return circuit;
     }
@@ -143,9 +141,8 @@ Result<uint64_t> porep_id_sector_size(std::string_view id) {
   if (const std::optional<uint64_t> size = sized_circuit_id_size(kIdPrefix, id)) {
     return *size;
   }
-  if (const Result<porep::RegisteredSealProof> proof = porep::parse_registered_seal_proof(id); proof.is_ok()) {
-    CUZK_ASSIGN_OR_RETURN(const porep::PorepConfig config, porep::porep_config(*proof));
-    return config.sector_size;
+  if (const Result<filecoin::RegisteredProof> proof = porep::parse_registered_seal_proof(id); proof.is_ok()) {
+    return proof->sector_size;
   }
   std::string message(1, '\'');  // built by appending: GCC 12's -Wrestrict misfires on "'" + std::string
   message += id;
@@ -179,9 +176,10 @@ Result<std::shared_ptr<PreparedCommit1>> prepare_commit1(std::span<const uint8_t
   if (sector_size != 0 && out->config.sector_size != sector_size) {
     const std::string right = porep_circuit_id(out->config.sector_size);
     return Status::invalid_argument(
-        prefix + "the Commit-1 output is " + std::string(porep::registered_seal_proof_name(output.registered_proof)) +
-        " (" + sector_size_name(out->config.sector_size) + " sectors), this circuit proves " +
-        sector_size_name(sector_size) + " sectors" + (right.empty() ? std::string() : " (prove it as " + right + ")"));
+        prefix + "the Commit-1 output is " + std::string(output.registered_proof.name) +
+        " (" + filecoin::sector_size_name(out->config.sector_size) + " sectors), this circuit proves " +
+        filecoin::sector_size_name(sector_size) + " sectors" +
+        (right.empty() ? std::string() : " (prove it as " + right + ")"));
   }
   Result<porep::CheckedCommit1> checked = porep::check_commit1(out->config, output, pool);
   if (!checked.is_ok()) return fail(checked.status());
@@ -213,7 +211,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
     return Status::invalid_argument(message);
   }
   CUZK_ASSIGN_OR_RETURN(const uint64_t sector_size, porep_id_sector_size(id));
-  CUZK_ASSIGN_OR_RETURN(const porep::RegisteredSealProof proof, porep::seal_proof_for_sector_size(sector_size));
+  CUZK_ASSIGN_OR_RETURN(const filecoin::RegisteredProof proof, porep::seal_proof_for_sector_size(sector_size));
   CUZK_ASSIGN_OR_RETURN(const porep::PorepConfig config, porep::porep_config(proof));
   CUZK_ASSIGN_OR_RETURN(const filecoin::CircuitSize size, cached_circuit_size(config));
 
@@ -252,8 +250,8 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
 
 Result<std::unique_ptr<engine::ProofKind>> make_porep_kind(const ParamLocator& params, MultiplierFactory multiplier) {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits;
-  for (std::string_view size : kFilecoinSectorSizeNames) {
-    CUZK_ASSIGN_OR_RETURN(auto circuit, make_porep_circuit(std::string(kIdPrefix) + std::string(size), params, multiplier));
+  for (const uint64_t size : filecoin::kSectorSizes) {
+    CUZK_ASSIGN_OR_RETURN(auto circuit, make_porep_circuit(porep_circuit_id(size), params, multiplier));
     circuits.push_back(std::move(circuit));
   }
   return std::unique_ptr<engine::ProofKind>(std::make_unique<PorepKind>(std::move(circuits)));

@@ -3,12 +3,9 @@
 // sectors synthesized in parallel.
 #include "kinds/post_kind.hpp"
 
-#include <iterator>
-
-#include "filecoin/sector_size.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
-#include "kinds/sector_sizes.hpp"
+#include "kinds/sized_circuit_id.hpp"
 #include "kinds/vanilla_payload.hpp"
 
 namespace cuzk::kinds {
@@ -32,7 +29,7 @@ class PostKind final : public engine::ProofKind {
 };
 
 std::string describe(filecoin::PostKind kind, uint64_t sector_size) {
-  std::string out = sector_size_name(sector_size);
+  std::string out = filecoin::sector_size_name(sector_size);
   out += kind == filecoin::PostKind::kWinning ? " WinningPoSt" : " WindowPoSt";
   return out;
 }
@@ -40,7 +37,7 @@ std::string describe(filecoin::PostKind kind, uint64_t sector_size) {
 }  // namespace
 
 std::string post_circuit_id(filecoin::PostKind kind, uint64_t sector_size) {
-  return std::string(filecoin::post_kind_name(kind)) + "-" + sector_size_name(sector_size);
+  return std::string(filecoin::post_kind_name(kind)) + "-" + filecoin::sector_size_name(sector_size);
 }
 
 std::string post_params_path(const filecoin::PostConfig& config, const ParamLocator& params) {
@@ -50,13 +47,13 @@ std::string post_params_path(const filecoin::PostConfig& config, const ParamLoca
 
 Result<filecoin::PostConfig> post_request_config(uint64_t registered_proof, filecoin::PostKind kind,
                                                  uint64_t sector_size) {
-  Result<filecoin::RegisteredPostProof> proof = filecoin::registered_post_proof(registered_proof);
+  Result<filecoin::RegisteredProof> proof = filecoin::registered_post_proof(registered_proof);
   if (!proof.is_ok()) return Status::invalid_argument("registered_proof: " + proof.status().message());
   filecoin::PostConfig config = filecoin::post_config(*proof);
   if (config.kind != kind || config.sector_size != sector_size) {
     std::string message = "registered_proof ";
     message += std::to_string(registered_proof);
-    message += " (" + filecoin::registered_post_proof_name(*proof) + ") is a ";
+    message += " (" + std::string(proof->name) + ") is a ";
     message += describe(config.kind, config.sector_size);
     message += " proof, this circuit proves ";
     message += describe(kind, sector_size);
@@ -66,14 +63,13 @@ Result<filecoin::PostConfig> post_request_config(uint64_t registered_proof, file
   return config;
 }
 
-Result<filecoin::RegisteredPostProof> current_post_proof(filecoin::PostKind kind, uint64_t sector_size) {
-  const std::string name = sector_size_name(sector_size);
-  for (uint64_t i = 0; i < std::size(kFilecoinSectorSizeNames); ++i) {
-    if (kFilecoinSectorSizeNames[i] == name) {
-      return filecoin::registered_post_proof(kind == filecoin::PostKind::kWinning ? i : 10 + i);
-    }
+Result<filecoin::RegisteredProof> current_post_proof(filecoin::PostKind kind, uint64_t sector_size) {
+  if (const filecoin::RegisteredProof* proof =
+          filecoin::current_registered_proof(filecoin::registered_proof_kind(kind), sector_size)) {
+    return *proof;
   }
-  return Status::invalid_argument("no registered PoSt proof for " + name + " sectors (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
+  return Status::invalid_argument("no registered PoSt proof for " + filecoin::sector_size_name(sector_size) +
+                                  " sectors (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
 }
 
 Result<std::shared_ptr<PreparedPost>> prepare_post_payload(std::span<const uint8_t> payload, filecoin::PostKind kind,
@@ -167,8 +163,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
 Result<std::unique_ptr<engine::ProofKind>> make_post_kind(const ParamLocator& params, MultiplierFactory multiplier) {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits;
   for (filecoin::PostKind kind : {filecoin::PostKind::kWinning, filecoin::PostKind::kWindow}) {
-    for (std::string_view size_name : kFilecoinSectorSizeNames) {
-      CUZK_ASSIGN_OR_RETURN(const uint64_t size, filecoin::parse_sector_size(size_name));
+    for (const uint64_t size : filecoin::kSectorSizes) {
       CUZK_ASSIGN_OR_RETURN(auto circuit, make_post_circuit(kind, size, params, multiplier));
       circuits.push_back(std::move(circuit));
     }

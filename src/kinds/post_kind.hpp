@@ -48,7 +48,7 @@ Result<filecoin::PostConfig> post_request_config(uint64_t registered_proof, file
                                                  uint64_t sector_size);
 // The registered proof today's network uses for (kind, sector_size): WinningPoSt V1, WindowPoSt
 // V1_1; INVALID_ARGUMENT for another size.
-Result<filecoin::RegisteredPostProof> current_post_proof(filecoin::PostKind kind, uint64_t sector_size);
+Result<filecoin::RegisteredProof> current_post_proof(filecoin::PostKind kind, uint64_t sector_size);
 
 // A PoSt request parsed and checked: what validate() hands synthesize().
 struct PreparedPost final : engine::PreparedPayload {

@@ -4,12 +4,11 @@
 
 #include <optional>
 
-#include "filecoin/sector_size.hpp"
 #include "filecoin/snapdeals/prepare_partition.hpp"
 #include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "kinds/circuit_size_cache.hpp"
 #include "kinds/filecoin_param_names.hpp"
-#include "kinds/sector_sizes.hpp"
+#include "kinds/sized_circuit_id.hpp"
 #include "witness/fill_recording_system.hpp"
 
 namespace cuzk::kinds {
@@ -53,13 +52,12 @@ class SnapKind final : public engine::ProofKind {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits_;
 };
 
-Result<snap::RegisteredUpdateProof> alias_proof(std::string_view id) {
+Result<filecoin::RegisteredProof> alias_proof(std::string_view id) {
   if (id.starts_with(kGoNamePrefix)) {
     const std::string_view name = id.substr(kGoNamePrefix.size());
-    for (uint64_t n = 0;; ++n) {
-      const Result<snap::RegisteredUpdateProof> proof = snap::registered_update_proof(n);
-      if (!proof.is_ok()) break;
-      if (snap::registered_update_proof_name(*proof) == name) return *proof;
+    if (const filecoin::RegisteredProof* proof =
+            filecoin::find_registered_proof(filecoin::RegisteredProofEnum::kUpdate, name)) {
+      return *proof;
     }
   } else if (id.starts_with(kNumberPrefix)) {
     const std::string_view digits = id.substr(kNumberPrefix.size());
@@ -78,9 +76,8 @@ Result<uint64_t> snap_id_sector_size(std::string_view id) {
   if (const std::optional<uint64_t> size = sized_circuit_id_size(kIdPrefix, id)) {
     return *size;
   }
-  if (const Result<snap::RegisteredUpdateProof> proof = alias_proof(id); proof.is_ok()) {
-    CUZK_ASSIGN_OR_RETURN(const snap::SnapConfig config, snap::snap_config(*proof));
-    return config.sector_size;
+  if (const Result<filecoin::RegisteredProof> proof = alias_proof(id); proof.is_ok()) {
+    return proof->sector_size;
   }
   std::string message(1, '\'');  // built by appending: GCC 12's -Wrestrict misfires on "'" + std::string
   message += id;
@@ -105,15 +102,15 @@ Result<SnapCommitments> snap_commitments(const VanillaPayload& request) {
 }
 
 Result<snap::SnapConfig> snap_request_config(uint64_t registered_proof, uint64_t sector_size) {
-  Result<snap::RegisteredUpdateProof> proof = snap::registered_update_proof(registered_proof);
+  Result<filecoin::RegisteredProof> proof = snap::registered_update_proof(registered_proof);
   if (!proof.is_ok()) return Status::invalid_argument("registered_proof: " + proof.status().message());
   CUZK_ASSIGN_OR_RETURN(snap::SnapConfig config, snap::snap_config(*proof));
   if (config.sector_size != sector_size) {
     std::string message = "registered_proof ";
     message += std::to_string(registered_proof);
-    message += " (" + std::string(snap::registered_update_proof_name(*proof)) + ") updates ";
-    message += sector_size_name(config.sector_size);
-    message += " sectors, this circuit proves " + sector_size_name(sector_size);
+    message += " (" + std::string(proof->name) + ") updates ";
+    message += filecoin::sector_size_name(config.sector_size);
+    message += " sectors, this circuit proves " + filecoin::sector_size_name(sector_size);
     message += " (prove it as " + snap_circuit_id(config.sector_size) + ")";
     return Status::invalid_argument(std::move(message));
   }
@@ -134,8 +131,8 @@ Result<std::shared_ptr<PreparedSnap>> prepare_snap_payload(std::span<const uint8
   out->config = std::move(config).value();
   if (request->proofs.size() != out->config.partitions) {
     return fail(Status::invalid_argument("proofs: " + std::to_string(request->proofs.size()) +
-                                         " partition proofs, a " + sector_size_name(sector_size) + " update has " +
-                                         std::to_string(out->config.partitions)));
+                                         " partition proofs, a " + filecoin::sector_size_name(sector_size) +
+                                         " update has " + std::to_string(out->config.partitions)));
   }
   Result<SnapCommitments> comms = snap_commitments(*request);
   if (!comms.is_ok()) return fail(comms.status());
@@ -166,8 +163,8 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
                                                                     const std::string& params_file) {
   const std::string id = snap_circuit_id(sector_size);
   if (id.empty()) {
-    return Status::invalid_argument("snap-deals: no registered update proof for " + sector_size_name(sector_size) +
-                                    " sectors (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
+    return Status::invalid_argument("snap-deals: no registered update proof for " +
+                                    filecoin::sector_size_name(sector_size) + " sectors (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
   }
   CUZK_ASSIGN_OR_RETURN(const snap::SnapConfig config, snap::snap_config(sector_size));
   CUZK_ASSIGN_OR_RETURN(const filecoin::CircuitSize size,
@@ -215,8 +212,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
 
 Result<std::unique_ptr<engine::ProofKind>> make_snap_kind(const ParamLocator& params, MultiplierFactory multiplier) {
   std::vector<std::shared_ptr<const engine::CircuitDef>> circuits;
-  for (std::string_view size_name : kFilecoinSectorSizeNames) {
-    CUZK_ASSIGN_OR_RETURN(const uint64_t size, filecoin::parse_sector_size(size_name));
+  for (const uint64_t size : filecoin::kSectorSizes) {
     CUZK_ASSIGN_OR_RETURN(auto circuit, make_snap_circuit(size, params, multiplier));
     circuits.push_back(std::move(circuit));
   }

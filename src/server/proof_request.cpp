@@ -1,4 +1,5 @@
-// Curio's proof kinds → cuzk circuit ids and payloads; Filecoin's registered-proof numbering.
+// Curio's proof kinds → cuzk circuit ids and payloads, the registered proofs looked up in
+// filecoin/registered_proofs.hpp.
 #include "server/proof_request.hpp"
 
 #include <algorithm>
@@ -6,83 +7,50 @@
 #include <span>
 
 #include "common/client_text.hpp"
+#include "filecoin/registered_proofs.hpp"
+#include "kinds/sized_circuit_id.hpp"
 #include "kinds/vanilla_payload.hpp"
 
 namespace cuzk::server {
 namespace {
 
-struct SectorSize {
-  uint64_t bytes;
-  std::string_view name;  // cuzk's circuit-id suffix
-};
-// Filecoin's sector sizes in the order of every registered-proof family below.
-constexpr std::array<SectorSize, 5> kSizes = {{{2048, "2KiB"},
-                                                {uint64_t{8} << 20, "8MiB"},
-                                                {uint64_t{512} << 20, "512MiB"},
-                                                {uint64_t{32} << 30, "32GiB"},
-                                                {uint64_t{64} << 30, "64GiB"}}};
+namespace fc = filecoin;
 
-// One family of a registered-proof enum: five consecutive values, one per sector size
-// (filecoin-ffi's numbering, which Curio sends: go-state-types abi.RegisteredSealProof,
-// RegisteredPoStProof, RegisteredUpdateProof).
-struct Family {
-  uint64_t first;
-  std::string_view prefix, suffix;  // the name is prefix + size + suffix
-  bool supported;                   // cuzk has this family's circuit
-};
-constexpr std::array<Family, 4> kSealFamilies = {{{0, "StackedDrg", "V1", true},
-                                                  {5, "StackedDrg", "V1_1", true},
-                                                  {10, "StackedDrg", "V1_1_Feat_SyntheticPoRep", false},
-                                                  {15, "StackedDrg", "V1_2_Feat_NiPoRep", false}}};
-constexpr std::array<Family, 1> kWinningFamilies = {{{0, "StackedDrgWinning", "V1", true}}};
-// Window V1_1 (FFI 10-14) is filecoin-proofs-api's V1_2: the same circuit, other challenges.
-constexpr std::array<Family, 2> kWindowFamilies = {{{5, "StackedDrgWindow", "V1", true},
-                                                    {10, "StackedDrgWindow", "V1_1", true}}};
-constexpr std::array<Family, 1> kUpdateFamilies = {{{0, "StackedDrg", "V1", true}}};
-
-struct Registered {
-  std::string name;  // e.g. "StackedDrg32GiBV1_1"
-  SectorSize size;
-  bool supported;
-};
-
-// Finds `value` in the families of `what` ("RegisteredSealProof", …); checks sector_size.
-Result<Registered> registered(std::span<const Family> families, std::string_view what, const v1::SubmitProofRequest& req,
-                              std::string_view kind) {
-  for (const Family& f : families) {
-    if (req.registered_proof() < f.first || req.registered_proof() >= f.first + kSizes.size()) continue;
-    const SectorSize size = kSizes[req.registered_proof() - f.first];
-    Registered r{std::string(f.prefix), size, f.supported};
-    r.name += size.name;
-    r.name += f.suffix;
-    if (req.sector_size() != 0 && req.sector_size() != size.bytes) {
-      std::string msg = "sector_size " + std::to_string(req.sector_size()) + " does not match registered_proof ";
-      msg += std::to_string(req.registered_proof()) + " (" + r.name + ", " + std::to_string(size.bytes) + " bytes)";
-      return Status::invalid_argument(msg);
-    }
-    return r;
+// The registered proof of `kind` the request names, its sector_size checked against it
+// (`what` names the enum, "RegisteredSealProof", `label` the proof kind).
+Result<fc::RegisteredProof> registered(fc::RegisteredProofKind kind, std::string_view what,
+                                       const v1::SubmitProofRequest& req, std::string_view label) {
+  const fc::RegisteredProof* proof = fc::find_registered_proof(fc::enum_of(kind), req.registered_proof());
+  if (proof == nullptr || proof->kind != kind) {
+    std::string msg = "registered_proof " + std::to_string(req.registered_proof()) + " is not a ";
+    msg += what;
+    msg += " cuzk knows for ";
+    msg += label;
+    return Status::invalid_argument(msg);
   }
-  std::string msg = "registered_proof " + std::to_string(req.registered_proof()) + " is not a ";
-  msg += what;
-  msg += " cuzk knows for ";
-  msg += kind;
-  return Status::invalid_argument(msg);
+  if (req.sector_size() != 0 && req.sector_size() != proof->sector_size) {
+    std::string msg = "sector_size " + std::to_string(req.sector_size()) + " does not match registered_proof ";
+    msg += std::to_string(req.registered_proof()) + " (" + std::string(proof->name) + ", " +
+           std::to_string(proof->sector_size) + " bytes)";
+    return Status::invalid_argument(msg);
+  }
+  return *proof;
 }
 
 std::string kind_name(v1::ProofKind kind) { return v1::ProofKind_Name(kind); }
 
 Result<std::string> porep_circuit(const v1::SubmitProofRequest& req) {
-  CUZK_ASSIGN_OR_RETURN(Registered r, registered(kSealFamilies, "RegisteredSealProof", req, "POREP_SEAL_COMMIT"));
-  if (!r.supported) {
-    return Status::invalid_argument("registered_proof " + std::to_string(req.registered_proof()) + " (" + r.name +
+  CUZK_ASSIGN_OR_RETURN(const fc::RegisteredProof proof,
+                        registered(fc::RegisteredProofKind::kSeal, "RegisteredSealProof", req, "POREP_SEAL_COMMIT"));
+  if (proof.feature != fc::ApiFeature::kNone) {
+    return Status::invalid_argument("registered_proof " + std::to_string(req.registered_proof()) + " (" +
+                                    std::string(proof.name) +
                                     ") is not supported: cuzk proves the StackedDrg…V1 and V1_1 PoRep (registered_proof 0-9)");
   }
   if (req.vanilla_proof().empty()) {
     return Status::invalid_argument("vanilla_proof is empty: PoRep C2 takes the Commit-1 output there");
   }
-  std::string id = "porep-";
-  id += r.size.name;
-  return id;
+  return kinds::sized_circuit_id("porep-", proof.sector_size);
 }
 
 // A circuit this daemon must have for `what`.
@@ -113,19 +81,19 @@ kinds::VanillaPayload vanilla_payload(const v1::SubmitProofRequest& req) {
 }
 
 // WindowPoSt / WinningPoSt: window-post-<size> / winning-post-<size> over Curio's vanilla proofs.
-Result<engine::JobRequest> post_request(const v1::SubmitProofRequest& req, std::span<const Family> families,
+Result<engine::JobRequest> post_request(const v1::SubmitProofRequest& req, fc::RegisteredProofKind kind,
                                         std::string_view circuit_prefix, const std::string& label,
                                         const std::function<bool(const std::string&)>& has_circuit) {
-  CUZK_ASSIGN_OR_RETURN(Registered r, registered(families, "RegisteredPoStProof", req, kind_name(req.proof_kind())));
+  CUZK_ASSIGN_OR_RETURN(const fc::RegisteredProof proof,
+                        registered(kind, "RegisteredPoStProof", req, kind_name(req.proof_kind())));
   if (req.vanilla_proofs_size() == 0) {
     return Status::invalid_argument("vanilla_proofs is empty: " + label + " takes one vanilla proof per sector");
   }
   kinds::VanillaPayload payload = vanilla_payload(req);
   CUZK_ASSIGN_OR_RETURN(payload.randomness, bytes32(req.randomness(), "randomness", "the 32-byte PoSt challenge seed"));
   engine::JobRequest out;
-  out.circuit_id = std::string(circuit_prefix);
-  out.circuit_id += r.size.name;
-  CUZK_RETURN_IF_ERROR(need_circuit(out.circuit_id, label + " (" + r.name + ")", has_circuit));
+  out.circuit_id = kinds::sized_circuit_id(circuit_prefix, proof.sector_size);
+  CUZK_RETURN_IF_ERROR(need_circuit(out.circuit_id, label + " (" + std::string(proof.name) + ")", has_circuit));
   out.payload = kinds::encode_vanilla_payload(payload);
   return out;
 }
@@ -133,7 +101,8 @@ Result<engine::JobRequest> post_request(const v1::SubmitProofRequest& req, std::
 // SnapDeals: snap-deals-<size> over Curio's partition proofs and the three commitments.
 Result<engine::JobRequest> snap_request(const v1::SubmitProofRequest& req,
                                         const std::function<bool(const std::string&)>& has_circuit) {
-  CUZK_ASSIGN_OR_RETURN(Registered r, registered(kUpdateFamilies, "RegisteredUpdateProof", req, "SNAP_DEALS_UPDATE"));
+  CUZK_ASSIGN_OR_RETURN(const fc::RegisteredProof proof,
+                        registered(fc::RegisteredProofKind::kUpdate, "RegisteredUpdateProof", req, "SNAP_DEALS_UPDATE"));
   if (req.vanilla_proofs_size() == 0) {
     return Status::invalid_argument("vanilla_proofs is empty: SnapDeals takes one vanilla proof per partition");
   }
@@ -142,9 +111,9 @@ Result<engine::JobRequest> snap_request(const v1::SubmitProofRequest& req,
   CUZK_ASSIGN_OR_RETURN(payload.comm_r_new, bytes32(req.comm_r_new(), "comm_r_new", "a raw 32-byte commitment"));
   CUZK_ASSIGN_OR_RETURN(payload.comm_d_new, bytes32(req.comm_d_new(), "comm_d_new", "a raw 32-byte commitment"));
   engine::JobRequest out;
-  out.circuit_id = "snap-deals-";
-  out.circuit_id += r.size.name;
-  CUZK_RETURN_IF_ERROR(need_circuit(out.circuit_id, "SnapDeals (SNAP_DEALS_UPDATE, " + r.name + ")", has_circuit));
+  out.circuit_id = kinds::sized_circuit_id("snap-deals-", proof.sector_size);
+  CUZK_RETURN_IF_ERROR(
+      need_circuit(out.circuit_id, "SnapDeals (SNAP_DEALS_UPDATE, " + std::string(proof.name) + ")", has_circuit));
   out.payload = kinds::encode_vanilla_payload(payload);
   return out;
 }
@@ -232,8 +201,10 @@ Result<engine::JobRequest> job_request(const v1::SubmitProofRequest& req,
       const bool window = req.proof_kind() == v1::WINDOW_POST_PARTITION;
       CUZK_ASSIGN_OR_RETURN(
           engine::JobRequest post,
-          window ? post_request(req, kWindowFamilies, "window-post-", "WindowPoSt (WINDOW_POST_PARTITION)", has_circuit)
-                 : post_request(req, kWinningFamilies, "winning-post-", "WinningPoSt (WINNING_POST)", has_circuit));
+          window ? post_request(req, fc::RegisteredProofKind::kWindowPost, "window-post-",
+                                "WindowPoSt (WINDOW_POST_PARTITION)", has_circuit)
+                 : post_request(req, fc::RegisteredProofKind::kWinningPost, "winning-post-", "WinningPoSt (WINNING_POST)",
+                                has_circuit));
       post.priority = out.priority;
       return post;
     }

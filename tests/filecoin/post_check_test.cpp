@@ -14,22 +14,22 @@ namespace {
 
 using ff::Fr;
 
-PostConfig window_2kib() { return post_config(RegisteredPostProof::kWindow2KiBV1_1); }
+PostConfig window_2kib() { return post_config(post_proof("StackedDrgWindow2KiBV1_1")); }
 
 TEST(PostCheck, RegisteredProofs) {
   const PostConfig window = post_config(*registered_post_proof(13));
   EXPECT_EQ(window.kind, PostKind::kWindow);
   EXPECT_EQ(window.sector_size, uint64_t{32} << 30);
   EXPECT_EQ(window.sector_count, 2349u);
-  EXPECT_EQ(window.api_version, PostApiVersion::kV1_2);
-  EXPECT_EQ(registered_post_proof_name(RegisteredPostProof::kWindow32GiBV1_1), "StackedDrgWindow32GiBV1_1");
-  EXPECT_EQ(post_config(RegisteredPostProof::kWindow64GiBV1).api_version, PostApiVersion::kV1_0);
-  const PostConfig winning = post_config(RegisteredPostProof::kWinning32GiBV1);
+  EXPECT_EQ(window.api_version, ApiVersion::kV1_2);
+  EXPECT_EQ(registered_post_proof(13)->name, "StackedDrgWindow32GiBV1_1");
+  EXPECT_EQ(post_config(post_proof("StackedDrgWindow64GiBV1")).api_version, ApiVersion::kV1_0);
+  const PostConfig winning = post_config(post_proof("StackedDrgWinning32GiBV1"));
   EXPECT_EQ(winning.kind, PostKind::kWinning);
   EXPECT_EQ(winning.sector_count, 66u);
   EXPECT_EQ(winning.challenge_count, 1u);
-  EXPECT_EQ(registered_post_proof_name(RegisteredPostProof::kWinning2KiBV1), "StackedDrgWinning2KiBV1");
-  EXPECT_EQ(post_config(RegisteredPostProof::kWindow8MiBV1_1).sector_size, uint64_t{8} << 20);
+  EXPECT_EQ(registered_post_proof(0)->name, "StackedDrgWinning2KiBV1");
+  EXPECT_EQ(post_config(post_proof("StackedDrgWindow8MiBV1_1")).sector_size, uint64_t{8} << 20);
   EXPECT_FALSE(registered_post_proof(15).is_ok());
 }
 
@@ -38,7 +38,7 @@ TEST(PostCheck, RegisteredProofs) {
 TEST(PostCheck, TheRealSectorProofPassesWithItsChallenges) {
   const std::vector<std::vector<uint8_t>> proofs = {test::real_window_sector_proof()};
   const Randomness zero{};
-  for (const RegisteredPostProof registered : {RegisteredPostProof::kWindow32GiBV1, RegisteredPostProof::kWindow32GiBV1_1}) {
+  for (const RegisteredProof& registered : {post_proof("StackedDrgWindow32GiBV1"), post_proof("StackedDrgWindow32GiBV1_1")}) {
     const PostConfig config = post_config(registered);
     Result<PostPartitionInput> input = read_post_partition(config, proofs);
     ASSERT_TRUE(input.is_ok()) << input.status().to_string();
@@ -62,7 +62,7 @@ TEST(PostCheck, TheRealSectorProofPassesWithItsChallenges) {
     }
   }
   // Another randomness names other leaves.
-  const PostConfig config = post_config(RegisteredPostProof::kWindow32GiBV1_1);
+  const PostConfig config = post_config(post_proof("StackedDrgWindow32GiBV1_1"));
   const PostPartitionInput input = *read_post_partition(config, proofs);
   const Result<CheckedPostPartition> wrong =
       check_post_partition(config, input, test::test_randomness(3), 0, ThreadPool::shared());
@@ -86,14 +86,14 @@ void expect_satisfied_with_verifier_inputs(const PostPartition& partition, const
 TEST(PostCheck, SyntheticBincodeSatisfiesTheCircuit) {
   ThreadPool pool(2);
   const Randomness randomness = test::test_randomness(7);
-  for (const RegisteredPostProof registered :
-       {RegisteredPostProof::kWindow2KiBV1_1, RegisteredPostProof::kWindow2KiBV1, RegisteredPostProof::kWinning2KiBV1}) {
+  for (const RegisteredProof& registered :
+       {post_proof("StackedDrgWindow2KiBV1_1"), post_proof("StackedDrgWindow2KiBV1"), post_proof("StackedDrgWinning2KiBV1")}) {
     const PostConfig config = post_config(registered);
     const bool winning = config.kind == PostKind::kWinning;
     const size_t partition = winning ? 0 : 1;
     const auto proofs = test::synthetic_proofs(config, randomness, winning ? 1 : 2, partition);
     Result<PostPartition> p = prepare_post_partition(config, proofs, randomness, partition, pool);
-    ASSERT_TRUE(p.is_ok()) << registered_post_proof_name(registered) << ": " << p.status().to_string();
+    ASSERT_TRUE(p.is_ok()) << registered.name << ": " << p.status().to_string();
     expect_satisfied_with_verifier_inputs(*p, config);
     // The verifier's inputs come from (randomness, ids, comm_r) alone.
     EXPECT_EQ(*post_verifier_public_inputs(config, randomness, partition, p->sectors), p->public_inputs);
@@ -102,7 +102,7 @@ TEST(PostCheck, SyntheticBincodeSatisfiesTheCircuit) {
 
 TEST(PostCheck, WinningPoStSpreadsItsChallengesOverTheSlots) {
   ThreadPool pool(2);
-  const PostConfig config = post_config(RegisteredPostProof::kWinning2KiBV1);
+  const PostConfig config = post_config(post_proof("StackedDrgWinning2KiBV1"));
   const Randomness randomness = test::test_randomness(2);
   const PostPartition p = *prepare_post_partition(config, test::synthetic_proofs(config, randomness, 1), randomness, 0, pool);
   ASSERT_EQ(p.circuit.sectors().size(), 66u);
@@ -122,7 +122,7 @@ TEST(PostCheck, WinningPoStSpreadsItsChallengesOverTheSlots) {
 TEST(PostCheck, APartitionOfOneSectorIsPaddedWithItsCopy) {
   ThreadPool pool(2);
   const Randomness randomness = test::test_randomness(4);
-  for (const RegisteredPostProof registered : {RegisteredPostProof::kWindow2KiBV1_1, RegisteredPostProof::kWindow2KiBV1}) {
+  for (const RegisteredProof& registered : {post_proof("StackedDrgWindow2KiBV1_1"), post_proof("StackedDrgWindow2KiBV1")}) {
     const PostConfig config = post_config(registered);
     ASSERT_EQ(config.sector_count, 2u);
     const size_t partition = 3;
@@ -138,20 +138,20 @@ TEST(PostCheck, APartitionOfOneSectorIsPaddedWithItsCopy) {
     EXPECT_TRUE(std::equal(in.begin(), in.begin() + 11, in.begin() + 11));
     const std::vector<PublicSector> both(2, p->sectors[0]);
     const std::vector<Fr> per_slot = *post_public_inputs(config, randomness, partition, both);
-    EXPECT_EQ(per_slot == in, config.api_version == PostApiVersion::kV1_2) << registered_post_proof_name(registered);
+    EXPECT_EQ(per_slot == in, config.api_version == ApiVersion::kV1_2) << registered.name;
   }
 }
 
 TEST(PostCheck, CountsAreChecked) {
   const PostConfig config = window_2kib();
   const Randomness randomness = test::test_randomness(1);
-  const auto three = test::synthetic_proofs(post_config(RegisteredPostProof::kWindow2KiBV1_1), randomness, 2);
+  const auto three = test::synthetic_proofs(post_config(post_proof("StackedDrgWindow2KiBV1_1")), randomness, 2);
   std::vector<std::vector<uint8_t>> proofs = three;
   proofs.push_back(three[0]);
   EXPECT_NE(read_post_partition(config, proofs).status().message().find("3 sector proofs, a partition takes 1 to 2"),
             std::string::npos);
   EXPECT_FALSE(read_post_partition(config, {}).is_ok());
-  const PostConfig winning = post_config(RegisteredPostProof::kWinning2KiBV1);
+  const PostConfig winning = post_config(post_proof("StackedDrgWinning2KiBV1"));
   EXPECT_NE(read_post_partition(winning, three).status().message().find("WinningPoSt takes 1"), std::string::npos);
   // A WindowPoSt sector (10 challenges) where WinningPoSt needs 66.
   const std::span<const std::vector<uint8_t>> one(three.data(), 1);
@@ -159,7 +159,7 @@ TEST(PostCheck, CountsAreChecked) {
             std::string::npos)
       << read_post_partition(winning, one).status().message();
   // A 2 KiB sector's proof against the 32 GiB configuration: the shape is named.
-  const PostConfig big = post_config(RegisteredPostProof::kWindow32GiBV1_1);
+  const PostConfig big = post_config(post_proof("StackedDrgWindow32GiBV1_1"));
   const PostPartitionInput input = *read_post_partition(big, one);
   EXPECT_NE(check_post_partition(big, input, randomness, 0, ThreadPool::shared()).status().message().find(
                 "sector 0 (id 1): challenge 0: a Single Merkle proof, the poseidon 8-8-0 tree's are Sub"),

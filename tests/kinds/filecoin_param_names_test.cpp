@@ -24,8 +24,8 @@ TEST(FilecoinParamNames, PorepNamesAreParametersJsons) {
     for (bool v1_1 : {true, false}) {
       auto proof = porep::seal_proof_for_sector_size(kSizes[i]);
       ASSERT_TRUE(proof.is_ok());
-      auto id = static_cast<uint64_t>(*proof) - (v1_1 ? uint64_t{0} : uint64_t{5});  // V1 and V1_1 share their parameters
-      auto config = porep::porep_config(static_cast<porep::RegisteredSealProof>(id));
+      auto id = proof->id - (v1_1 ? uint64_t{0} : uint64_t{5});  // V1 and V1_1 share their parameters
+      auto config = porep::porep_config(*filecoin::find_registered_proof(filecoin::RegisteredProofEnum::kSeal, id));
       ASSERT_TRUE(config.is_ok());
       EXPECT_EQ(porep_param_stem(*config), expected[i]) << kSizes[i];
     }

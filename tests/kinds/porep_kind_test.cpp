@@ -206,7 +206,7 @@ TEST_F(PorepKindTest, TamperingIsRejectedAtSubmissionByName) {
 }
 
 TEST_F(PorepKindTest, ASynthetic8MiBOutputValidatesAndSatisfiesItsCircuit) {
-  auto config = porep::porep_config(porep::RegisteredSealProof::kStackedDrg8MiBV1_1);
+  auto config = porep::porep_config(filecoin::seal_proof("StackedDrg8MiBV1_1"));
   ASSERT_TRUE(config.is_ok());
   auto output = porep::synthetic_commit1(*config, 5);
   ASSERT_TRUE(output.is_ok()) << output.status().to_string();
@@ -233,7 +233,7 @@ TEST_F(PorepKindTest, TheRecordedPathEqualsClassicSynthesis) {
 // The kind's synthesis of a synthetic 8 MiB output: the whole partition (its witness made whole)
 // with the verifier's public inputs; synthesized again, the same evaluations.
 TEST_F(PorepKindTest, ASynthetic8MiBPartitionSynthesizesTheSameTwice) {
-  auto config = porep::porep_config(porep::RegisteredSealProof::kStackedDrg8MiBV1_1);
+  auto config = porep::porep_config(filecoin::seal_proof("StackedDrg8MiBV1_1"));
   auto output = porep::synthetic_commit1(*config, 6);
   ASSERT_TRUE(output.is_ok());
   auto circuit = catalog(locator())->find("porep-8MiB");
@@ -289,7 +289,7 @@ class PorepProveTest : public ::testing::Test {
 TEST_F(PorepProveTest, RealAndSynthetic2KiBOutputsProveAndVerify) {
   auto engine = make_engine();
   ASSERT_TRUE(engine);
-  auto config = porep::porep_config(porep::RegisteredSealProof::kStackedDrg2KiBV1_1);
+  auto config = porep::porep_config(filecoin::seal_proof("StackedDrg2KiBV1_1"));
   auto synthetic = porep::synthetic_commit1(*config, 9);
   ASSERT_TRUE(synthetic.is_ok());
   const porep::Commit1Input real = fixture();

@@ -30,7 +30,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using filecoin::PostKind;
-using filecoin::RegisteredPostProof;
+using filecoin::post_proof;
+using filecoin::RegisteredProof;
 
 filecoin::Randomness randomness(uint8_t salt) {
   filecoin::Randomness r{};
@@ -40,10 +41,10 @@ filecoin::Randomness randomness(uint8_t salt) {
 }
 
 // A request of `sectors` synthetic sectors (ids 100, 101, …) for partition `partition`.
-VanillaPayload request(RegisteredPostProof proof, size_t sectors, uint32_t partition = 0, uint8_t salt = 1) {
+VanillaPayload request(const RegisteredProof& proof, size_t sectors, uint32_t partition = 0, uint8_t salt = 1) {
   const filecoin::PostConfig config = filecoin::post_config(proof);
   VanillaPayload p;
-  p.registered_proof = static_cast<uint64_t>(proof);
+  p.registered_proof = proof.id;
   p.miner_id = 1000;
   p.partition_index = partition;
   p.randomness = randomness(salt);
@@ -95,7 +96,7 @@ class PostKindTest : public ::testing::Test {
 
 TEST_F(PostKindTest, AWindowPoStRequestIsCheckedAndPaddedAtSubmission) {
   for (const uint32_t partition : {0u, 1u}) {
-    for (const RegisteredPostProof proof : {RegisteredPostProof::kWindow2KiBV1_1, RegisteredPostProof::kWindow2KiBV1}) {
+    for (const RegisteredProof& proof : {post_proof("StackedDrgWindow2KiBV1_1"), post_proof("StackedDrgWindow2KiBV1")}) {
       const VanillaPayload p = request(proof, 1, partition);  // one sector, two slots
       auto validated = circuit("window-post-2KiB")->validate(encode_vanilla_payload(p), ThreadPool::shared());
       ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
@@ -115,7 +116,7 @@ TEST_F(PostKindTest, AWindowPoStRequestIsCheckedAndPaddedAtSubmission) {
 }
 
 TEST_F(PostKindTest, TamperingIsRejectedAtSubmissionByName) {
-  const VanillaPayload good = request(RegisteredPostProof::kWindow2KiBV1_1, 2);
+  const VanillaPayload good = request(post_proof("StackedDrgWindow2KiBV1_1"), 2);
   auto tampered = [&](size_t sector, auto&& change) {
     VanillaPayload p = good;
     auto proof = filecoin::read_fallback_post_sector_proof(p.proofs[sector]);
@@ -152,14 +153,14 @@ TEST_F(PostKindTest, TamperingIsRejectedAtSubmissionByName) {
   p.registered_proof = 99;
   expect_rejected(id, p, "registered_proof: unknown registered PoSt proof 99");
   p = good;
-  p.registered_proof = static_cast<uint64_t>(RegisteredPostProof::kWindow32GiBV1_1);
+  p.registered_proof = post_proof("StackedDrgWindow32GiBV1_1").id;
   expect_rejected(id, p,
                   "registered_proof 13 (StackedDrgWindow32GiBV1_1) is a 32GiB WindowPoSt proof, this circuit proves "
                   "2KiB WindowPoSt (prove it as window-post-32GiB)");
-  expect_rejected("winning-post-2KiB", request(RegisteredPostProof::kWindow2KiBV1_1, 1),
+  expect_rejected("winning-post-2KiB", request(post_proof("StackedDrgWindow2KiBV1_1"), 1),
                   "(StackedDrgWindow2KiBV1_1) is a 2KiB WindowPoSt proof");
   // WinningPoSt: one sector, partition 0.
-  VanillaPayload winning = request(RegisteredPostProof::kWinning2KiBV1, 1);
+  VanillaPayload winning = request(post_proof("StackedDrgWinning2KiBV1"), 1);
   winning.partition_index = 1;
   expect_rejected("winning-post-2KiB", winning, "partition_index 1: WinningPoSt has one partition (0)");
   // Neither a VanillaPayload nor a seed.
@@ -189,8 +190,8 @@ TEST_F(PostKindTest, TheRecordedPathEqualsClassicSynthesis) {
   const struct {
     std::string circuit;
     std::vector<uint8_t> payload;
-  } cases[] = {{"window-post-2KiB", encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 1, 2))},
-               {"winning-post-2KiB", encode_vanilla_payload(request(RegisteredPostProof::kWinning2KiBV1, 1))},
+  } cases[] = {{"window-post-2KiB", encode_vanilla_payload(request(post_proof("StackedDrgWindow2KiBV1_1"), 1, 2))},
+               {"winning-post-2KiB", encode_vanilla_payload(request(post_proof("StackedDrgWinning2KiBV1"), 1))},
                {"window-post-2KiB", seed}};
   for (const auto& c : cases) {
     SCOPED_TRACE(c.circuit);
@@ -208,7 +209,7 @@ TEST_F(PostKindTest, WithParametersMadeInMemoryTheRecordedPathProves) {
   std::ofstream(def->srs_path()) << "other parameters";
   const auto srs = def->make_test_srs(pool);
   ASSERT_TRUE(srs.is_ok()) << srs.status().to_string();
-  const std::vector<uint8_t> payload = encode_vanilla_payload(request(RegisteredPostProof::kWindow2KiBV1_1, 2));
+  const std::vector<uint8_t> payload = encode_vanilla_payload(request(post_proof("StackedDrgWindow2KiBV1_1"), 2));
   const auto validated = def->validate(payload, ThreadPool::shared());
   ASSERT_TRUE(validated.is_ok()) << validated.status().to_string();
   // a partition witness (a, b, c and Poseidon's internal values left to the prover): the CPU
@@ -248,8 +249,8 @@ TEST_F(PostKindTest, VanillaRequestsAndSeedsProveThroughTheEngine) {
     std::vector<uint8_t> payload;
     std::optional<VanillaPayload> request;
   };
-  const VanillaPayload window = request(RegisteredPostProof::kWindow2KiBV1_1, 1, 2);
-  const VanillaPayload winning = request(RegisteredPostProof::kWinning2KiBV1, 1);
+  const VanillaPayload window = request(post_proof("StackedDrgWindow2KiBV1_1"), 1, 2);
+  const VanillaPayload winning = request(post_proof("StackedDrgWinning2KiBV1"), 1);
   const std::vector<Case> cases = {{"window-post-2KiB", encode_vanilla_payload(window), window},
                                    {"winning-post-2KiB", encode_vanilla_payload(winning), winning},
                                    {"window-post-2KiB", {1, 2, 3}, std::nullopt}};
@@ -262,7 +263,7 @@ TEST_F(PostKindTest, VanillaRequestsAndSeedsProveThroughTheEngine) {
     ASSERT_EQ(result->partitions.size(), 1u);
     if (!k.request) continue;
     // Verified against the inputs a verifier computes from randomness, sector ids and comm_r.
-    const filecoin::PostConfig post = filecoin::post_config(static_cast<RegisteredPostProof>(k.request->registered_proof));
+    const filecoin::PostConfig post = filecoin::post_config(*filecoin::registered_post_proof(k.request->registered_proof));
     auto sector = filecoin::read_fallback_post_sector_proof(k.request->proofs[0]);
     ASSERT_TRUE(sector.is_ok());
     const filecoin::PublicSector known{sector->sector_id, sector->comm_r};

@@ -48,7 +48,7 @@ Update synthetic(uint64_t sector_size, uint64_t seed) {
   auto update = snap::synthetic_snap_update(u.config, seed, u.config.h_default);
   EXPECT_TRUE(update.is_ok()) << update.status().to_string();
   u.update = std::move(update).value();
-  u.request.registered_proof = static_cast<uint64_t>(*u.config.registered_proof);
+  u.request.registered_proof = u.config.registered_proof->id;
   u.request.comm_r_old = bytes_of(u.update.comm_r_old);
   u.request.comm_r_new = bytes_of(u.update.comm_r_new);
   u.request.comm_d_new = bytes_of(u.update.comm_d_new);

@@ -80,7 +80,7 @@ struct ChallengeProof {
 
 // The parts of a SealCommitPhase1Output the prover uses.
 struct Commit1Output {
-  RegisteredSealProof registered_proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
+  RegisteredProof registered_proof = seal_proof("StackedDrg2KiBV1_1");
   std::vector<std::vector<ChallengeProof>> partitions;  // [partition][challenge]
   Bytes32 comm_r{}, comm_d{}, replica_id{}, seed{}, ticket{};
 };

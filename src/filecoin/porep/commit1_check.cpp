@@ -133,9 +133,9 @@ Result<CheckedCommit1> check_commit1(const PorepConfig& config, const Commit1Out
   CUZK_ASSIGN_OR_RETURN(derived.comm_d, field_of(output.comm_d, "comm_d"));
   CUZK_ASSIGN_OR_RETURN(derived.comm_r, field_of(output.comm_r, "comm_r"));
   if (output.registered_proof != config.registered_proof) {
-    return Status::invalid_argument("a " + std::string(registered_seal_proof_name(output.registered_proof)) +
+    return Status::invalid_argument("a " + std::string(output.registered_proof.name) +
                                     " output checked against a " +
-                                    std::string(registered_seal_proof_name(config.registered_proof)) + " configuration");
+                                    std::string(config.registered_proof.name) + " configuration");
   }
   if (output.partitions.size() != config.partitions) {
     return Status::invalid_argument(std::to_string(output.partitions.size()) + " partitions, expected " +

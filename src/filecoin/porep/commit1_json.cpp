@@ -276,7 +276,7 @@ Result<Commit1Output> read_bare(const Json& doc) {
       for (auto it = vanilla->begin(); it != vanilla->end(); ++it) keys += (keys.empty() ? "" : ", ") + it.key();
     }
     return error("vanilla_proofs", "expected one key \"" + tag + "\" for " +
-                                       std::string(registered_seal_proof_name(out.registered_proof)) + ", found {" +
+                                       std::string(out.registered_proof.name) + ", found {" +
                                        keys + "}");
   }
   const std::string partitions_path = "vanilla_proofs." + tag;
@@ -363,7 +363,7 @@ Result<Commit1Input> read_parsed(const Json& doc) {
   CUZK_ASSIGN_OR_RETURN(const PorepConfig config, porep_config(in.output.registered_proof));
   if (in.wrapper.sector_size != config.sector_size) {
     return error("SectorSize", std::to_string(in.wrapper.sector_size) + " bytes, but the Commit-1 output is " +
-                                   std::string(registered_seal_proof_name(config.registered_proof)) + " (" +
+                                   std::string(config.registered_proof.name) + " (" +
                                    std::to_string(config.sector_size) + " bytes)");
   }
   return in;
@@ -503,7 +503,7 @@ Result<Commit1Input> read_commit1(std::span<const uint8_t> bytes, size_t max_byt
 
 std::string write_commit1_json(const Commit1Output& output) {
   std::string out;
-  out += "{\"registered_proof\":\"" + std::string(registered_seal_proof_name(output.registered_proof)) +
+  out += "{\"registered_proof\":\"" + std::string(output.registered_proof.name) +
          "\",\"vanilla_proofs\":{\"" + std::string(vanilla_proof_tag(output.registered_proof)) + "\":[";
   for (size_t k = 0; k < output.partitions.size(); ++k) {
     if (k > 0) out.push_back(',');

@@ -31,7 +31,7 @@ uint64_t ceil_log2(uint64_t x) { return 64 - static_cast<uint64_t>(std::countl_z
 }  // namespace
 
 Result<StackedGraph> StackedGraph::create(uint64_t nodes, const std::array<uint8_t, 32>& porep_id,
-                                          PorepApiVersion api_version) {
+                                          ApiVersion api_version) {
   if (nodes < 2 || nodes >= (uint64_t{1} << 32)) {
     return Status::invalid_argument("PoRep graph of " + std::to_string(nodes) + " nodes (2 to 2^32 - 1)");
   }
@@ -72,7 +72,7 @@ DrgParents StackedGraph::drg_parents(uint64_t node) const {
   constexpr uint64_t kMPrime = kDrgDegree - 1;
   const uint64_t metagraph_node = node * kMPrime;
   const uint64_t buckets = ceil_log2(metagraph_node);
-  const size_t first = api_version_ == PorepApiVersion::kV1_1 ? 1 : 0;
+  const size_t first = api_version_ >= ApiVersion::kV1_1 ? 1 : 0;
   for (size_t k = 0; k < kMPrime; ++k) {
     const uint64_t bucket = rng.next_u64() % buckets + 1;
     const uint64_t largest = std::min(metagraph_node, uint64_t{1} << bucket);
@@ -81,7 +81,7 @@ DrgParents StackedGraph::drg_parents(uint64_t node) const {
     const uint64_t mapped = (metagraph_node - distance) / kMPrime;
     parents[first + k] = mapped == node ? node - 1 : mapped;
   }
-  parents[api_version_ == PorepApiVersion::kV1_1 ? 0 : kMPrime] = node - 1;
+  parents[api_version_ >= ApiVersion::kV1_1 ? 0 : kMPrime] = node - 1;
   return parents;
 }
 
@@ -118,7 +118,7 @@ ExpanderParents StackedGraph::expander_parents(uint64_t node) const {
   ExpanderParents parents{};
   for (size_t i = 0; i < kExpanderDegree; ++i) {
     uint64_t permuted = feistel_permute(node * kExpanderDegree + i);
-    if (api_version_ == PorepApiVersion::kV1_0) permuted = static_cast<uint32_t>(permuted);
+    if (api_version_ == ApiVersion::kV1_0) permuted = static_cast<uint32_t>(permuted);
     parents[i] = permuted / kExpanderDegree;
   }
   return parents;

@@ -25,7 +25,7 @@ class StackedGraph {
  public:
   // kInvalidArgument unless 2 ≤ nodes < 2^32 (rust-fil-proofs' limit).
   static Result<StackedGraph> create(uint64_t nodes, const std::array<uint8_t, 32>& porep_id,
-                                     PorepApiVersion api_version);
+                                     ApiVersion api_version);
   static Result<StackedGraph> create(const PorepConfig& config) {
     return create(config.nodes, config.porep_id, config.api_version);
   }
@@ -44,7 +44,7 @@ class StackedGraph {
   uint64_t feistel_encode(uint64_t index) const;
 
   uint64_t nodes_ = 0;
-  PorepApiVersion api_version_ = PorepApiVersion::kV1_1;
+  ApiVersion api_version_ = ApiVersion::kV1_1;
   std::array<uint8_t, 28> drg_seed_{};
   std::array<uint64_t, 4> feistel_keys_{};  // the first 3 are used (3 rounds)
   uint64_t left_mask_ = 0, right_mask_ = 0;

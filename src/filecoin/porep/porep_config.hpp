@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "common/status.hpp"
+#include "filecoin/registered_proofs.hpp"
 #include "filecoin/tree_shape.hpp"
 
 namespace cuzk::filecoin::porep {
@@ -20,28 +21,10 @@ inline constexpr size_t kExpanderDegree = 8;  // EXP_DEGREE
 inline constexpr size_t kParentCount = kDrgDegree + kExpanderDegree;  // 14
 inline constexpr size_t kLabelParents = 37;   // parent labels hashed into one label
 
-// Filecoin's RegisteredSealProof numbering (rust-filecoin-proofs-api, filecoin-ffi, the chain).
-enum class RegisteredSealProof : uint64_t {
-  kStackedDrg2KiBV1 = 0,
-  kStackedDrg8MiBV1 = 1,
-  kStackedDrg512MiBV1 = 2,
-  kStackedDrg32GiBV1 = 3,
-  kStackedDrg64GiBV1 = 4,
-  kStackedDrg2KiBV1_1 = 5,
-  kStackedDrg8MiBV1_1 = 6,
-  kStackedDrg512MiBV1_1 = 7,
-  kStackedDrg32GiBV1_1 = 8,
-  kStackedDrg64GiBV1_1 = 9,
-};
-
-// rust-fil-proofs' ApiVersion as far as the PoRep graph depends on it: V1 registered proofs are
-// V1_0_0 (the DRG's predecessor parent last; expander parents truncated to u32 before the
-// division), V1_1 ones V1_1_0 (predecessor first; no truncation).
-enum class PorepApiVersion : uint8_t { kV1_0, kV1_1 };
-
 struct PorepConfig {
-  RegisteredSealProof registered_proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
-  PorepApiVersion api_version = PorepApiVersion::kV1_1;
+  RegisteredProof registered_proof = seal_proof("StackedDrg2KiBV1_1");
+  // The registered proof's: the graph's parent order depends on it (porep/graph.hpp).
+  ApiVersion api_version = ApiVersion::kV1_1;
   uint64_t sector_size = 0;       // bytes
   uint64_t nodes = 0;             // sector_size / 32
   size_t layers = 0;              // 2 at test sizes, 11 at 32/64 GiB
@@ -51,21 +34,21 @@ struct PorepConfig {
   std::array<uint8_t, 32> porep_id{};
 };
 
-// "StackedDrg32GiBV1_1" ↔ the enum; every name Filecoin uses, V1 and V1_1.
-Result<RegisteredSealProof> parse_registered_seal_proof(std::string_view name);
-std::string_view registered_seal_proof_name(RegisteredSealProof proof);
-// The wrapper key of vanilla_proofs for a registered proof: "StackedDrg32GiBV1".
-std::string_view vanilla_proof_tag(RegisteredSealProof proof);
+// The seal proof called `name` ("StackedDrg32GiBV1_1") if cuzk proves it (V1 and V1_1);
+// kInvalidArgument naming it otherwise.
+Result<RegisteredProof> parse_registered_seal_proof(std::string_view name);
+// The wrapper key of vanilla_proofs for a seal proof: "StackedDrg32GiBV1" (rust-filecoin-proofs-api's
+// VanillaSealProof variant, named after the size's V1 proof for V1 and V1_1 alike).
+std::string_view vanilla_proof_tag(const RegisteredProof& proof);
 
-// The production configuration of a registered seal proof (kInvalidArgument for one cuzk does
-// not prove, naming it).
-Result<PorepConfig> porep_config(RegisteredSealProof proof);
-// The V1_1 registered proof for a sector size (kInvalidArgument naming unsupported sizes).
-Result<RegisteredSealProof> seal_proof_for_sector_size(uint64_t sector_size);
+// The production configuration of a seal proof (kInvalidArgument for one cuzk does not prove,
+// naming it).
+Result<PorepConfig> porep_config(const RegisteredProof& proof);
+// The current (V1_1) seal proof for a sector size (kInvalidArgument naming unsupported sizes).
+Result<RegisteredProof> seal_proof_for_sector_size(uint64_t sector_size);
 
-// The porep_id of a registered proof: its id as u64 LE ‖ nonce 0 as u64 LE ‖ 16 zero bytes.
-std::array<uint8_t, 32> porep_id_of(RegisteredSealProof proof);
-PorepApiVersion api_version_of(RegisteredSealProof proof);
+// The porep_id of a seal proof: its number as u64 LE ‖ nonce 0 as u64 LE ‖ 16 zero bytes.
+std::array<uint8_t, 32> porep_id_of(const RegisteredProof& proof);
 
 // A test configuration like rust-fil-proofs' stacked_circuit.rs tests (there: porep_id [44;32],
 // nodes = 8 · tree_shape.base_tree_count(), 2 layers, 1 challenge): one partition, API V1_1,

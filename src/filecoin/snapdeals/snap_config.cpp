@@ -8,8 +8,6 @@ namespace cuzk::filecoin::snapdeals {
 
 namespace {
 
-constexpr uint64_t kKiB = 1024, kMiB = 1024 * kKiB, kGiB = 1024 * kMiB;
-
 struct SizeRow {
   uint64_t sector_size;
   size_t sub_arity, top_arity;  // TreeR: base arity 8 always
@@ -21,8 +19,6 @@ constexpr SizeRow kSizes[] = {
     {16 * kKiB, 8, 0}, {32 * kKiB, 8, 2}, {8 * kMiB, 0, 0},   {16 * kMiB, 2, 0},
     {512 * kMiB, 0, 0}, {32 * kGiB, 8, 0}, {64 * kGiB, 8, 2},
 };
-
-constexpr uint64_t kRegisteredSizes[] = {2 * kKiB, 8 * kMiB, 512 * kMiB, 32 * kGiB, 64 * kGiB};
 
 }  // namespace
 
@@ -52,37 +48,23 @@ Result<SnapConfig> snap_config(uint64_t sector_size) {
   }
   c.h_default = c.hs[3];
   c.tree_r_shape = TreeShape{TreeHasher::kPoseidon, 8, row->sub_arity, row->top_arity};
-  for (size_t i = 0; i < std::size(kRegisteredSizes); ++i) {
-    if (kRegisteredSizes[i] == sector_size) c.registered_proof = static_cast<RegisteredUpdateProof>(i);
+  if (const RegisteredProof* proof = current_registered_proof(RegisteredProofKind::kUpdate, sector_size)) {
+    c.registered_proof = *proof;
   }
   return c;
 }
 
-Result<SnapConfig> snap_config(RegisteredUpdateProof proof) {
-  const auto index = static_cast<uint64_t>(proof);
-  if (index >= std::size(kRegisteredSizes)) {
-    return Status::invalid_argument("snap-deals: unknown registered update proof " + std::to_string(index));
+Result<SnapConfig> snap_config(const RegisteredProof& proof) {
+  if (proof.kind != RegisteredProofKind::kUpdate) {
+    return Status::invalid_argument("snap-deals: " + std::string(proof.name) + " is not a registered update proof");
   }
-  return snap_config(kRegisteredSizes[index]);
+  return snap_config(proof.sector_size);
 }
 
-Result<RegisteredUpdateProof> registered_update_proof(uint64_t number) {
-  if (number >= std::size(kRegisteredSizes)) {
-    return Status::invalid_argument("snap-deals: registered update proof " + std::to_string(number) +
-                                    " is not one of 0..4 (StackedDrg2KiBV1 … StackedDrg64GiBV1)");
-  }
-  return static_cast<RegisteredUpdateProof>(number);
-}
-
-std::string_view registered_update_proof_name(RegisteredUpdateProof proof) {
-  switch (proof) {
-    case RegisteredUpdateProof::kStackedDrg2KiBV1: return "StackedDrg2KiBV1";
-    case RegisteredUpdateProof::kStackedDrg8MiBV1: return "StackedDrg8MiBV1";
-    case RegisteredUpdateProof::kStackedDrg512MiBV1: return "StackedDrg512MiBV1";
-    case RegisteredUpdateProof::kStackedDrg32GiBV1: return "StackedDrg32GiBV1";
-    case RegisteredUpdateProof::kStackedDrg64GiBV1: return "StackedDrg64GiBV1";
-  }
-  return "unknown";
+Result<RegisteredProof> registered_update_proof(uint64_t number) {
+  if (const RegisteredProof* proof = find_registered_proof(RegisteredProofEnum::kUpdate, number)) return *proof;
+  return Status::invalid_argument("snap-deals: registered update proof " + std::to_string(number) +
+                                  " is not one of 0..4 (StackedDrg2KiBV1 … StackedDrg64GiBV1)");
 }
 
 Result<uint64_t> h_select(const SnapConfig& config, size_t h) {

@@ -3,28 +3,19 @@
 // partitions, challenges per partition, the bit lengths of a challenge, of the partition index
 // and of the apex-leaf index, the six h values the circuit can select from, and the TreeR shape
 // (validate_tree_r_shape). Every size rust-fil-proofs allows is known, the isolated-testing
-// ones (1 KiB … 32 KiB, 8 MiB, 16 MiB, 512 MiB) included; only 2 KiB, 8 MiB, 512 MiB, 32 GiB
-// and 64 GiB have a registered update proof (rust-filecoin-proofs-api registry.rs).
+// ones (1 KiB … 32 KiB, 8 MiB, 16 MiB, 512 MiB) included; only Filecoin's sector sizes have a
+// registered update proof (registered_proofs.hpp).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <string_view>
 
 #include "common/status.hpp"
+#include "filecoin/registered_proofs.hpp"
 #include "filecoin/tree_shape.hpp"
 
 namespace cuzk::filecoin::snapdeals {
-
-// Filecoin's RegisteredUpdateProof numbering (append-only; all map to API version V1_1).
-enum class RegisteredUpdateProof : uint64_t {
-  kStackedDrg2KiBV1 = 0,
-  kStackedDrg8MiBV1 = 1,
-  kStackedDrg512MiBV1 = 2,
-  kStackedDrg32GiBV1 = 3,
-  kStackedDrg64GiBV1 = 4,
-};
 
 inline constexpr size_t kHCount = 6;  // the circuit's h_select has six bits
 
@@ -40,7 +31,7 @@ struct SnapConfig {
   std::array<size_t, kHCount> hs{};  // [1;6] (≤ 32 KiB), [7..12]
   size_t h_default = 0;            // hs[3]: what filecoin-proofs proves with
   TreeShape tree_r_shape;          // TreeR old and new (Poseidon, base arity 8)
-  std::optional<RegisteredUpdateProof> registered_proof;  // nullopt for test-only sizes
+  std::optional<RegisteredProof> registered_proof;  // the size's update proof; nullopt for test-only sizes
 
   // Random bits drawn per challenge (the partition index fills the rest).
   size_t random_bits_per_challenge() const { return challenge_bits - partition_bits; }
@@ -57,12 +48,11 @@ struct SnapConfig {
 // The configuration of a sector size rust-fil-proofs allows (kInvalidArgument naming the size
 // and the allowed ones otherwise).
 Result<SnapConfig> snap_config(uint64_t sector_size);
-// The configuration of a registered update proof.
-Result<SnapConfig> snap_config(RegisteredUpdateProof proof);
-// kInvalidArgument for a number that names no registered update proof.
-Result<RegisteredUpdateProof> registered_update_proof(uint64_t number);
-// "StackedDrg32GiBV1" (the Rust enum's variant name).
-std::string_view registered_update_proof_name(RegisteredUpdateProof proof);
+// The configuration of a registered update proof (kInvalidArgument naming a proof of another kind).
+Result<SnapConfig> snap_config(const RegisteredProof& proof);
+// The registered update proof numbered `number` (Filecoin's RegisteredUpdateProof, 0..4);
+// kInvalidArgument naming the number otherwise.
+Result<RegisteredProof> registered_update_proof(uint64_t number);
 
 // h_select = 2^i where hs[i] = h; kInvalidArgument if h is not one of the configuration's hs.
 Result<uint64_t> h_select(const SnapConfig& config, size_t h);

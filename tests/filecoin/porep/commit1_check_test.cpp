@@ -79,7 +79,7 @@ TEST(Commit1Check, RejectsTampering) {
                   "partition 0 challenge 1: comm_r_last proof: a Single proof of 1 levels (2 base), the tree's are Single of 2 levels (2 base)");
   EXPECT_REJECTED([](Commit1Output& o) { o.partitions[0].pop_back(); }, "partition 0: 1 challenge proofs, expected 2");
   EXPECT_REJECTED([](Commit1Output& o) { o.replica_id.fill(0xff); }, "replica_id: not a canonical field element");
-  EXPECT_REJECTED([](Commit1Output& o) { o.registered_proof = RegisteredSealProof::kStackedDrg2KiBV1; },
+  EXPECT_REJECTED([](Commit1Output& o) { o.registered_proof = seal_proof("StackedDrg2KiBV1"); },
                   "a StackedDrg2KiBV1 output checked against a StackedDrg2KiBV1_1 configuration");
 }
 

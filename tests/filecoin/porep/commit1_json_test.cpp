@@ -21,7 +21,7 @@ TEST(Commit1Json, ReadsTheRealFixture) {
   EXPECT_TRUE(in.wrapper.has_miner);
   EXPECT_EQ(in.wrapper.miner, 1001u);
   const Commit1Output& out = in.output;
-  EXPECT_EQ(out.registered_proof, RegisteredSealProof::kStackedDrg2KiBV1_1);
+  EXPECT_EQ(out.registered_proof, seal_proof("StackedDrg2KiBV1_1"));
   ASSERT_EQ(out.partitions.size(), 1u);
   ASSERT_EQ(out.partitions[0].size(), 2u);
   const ChallengeProof& p = out.partitions[0][0];

@@ -93,13 +93,13 @@ TEST(StackedGraph, ParentsOfTheRealFixture) {
 }
 
 TEST(StackedGraph, Invariants) {
-  for (const RegisteredSealProof proof : {RegisteredSealProof::kStackedDrg8MiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1,
-                                          RegisteredSealProof::kStackedDrg32GiBV1_1}) {
+  for (const RegisteredProof& proof : {seal_proof("StackedDrg8MiBV1_1"), seal_proof("StackedDrg8MiBV1"),
+                                          seal_proof("StackedDrg32GiBV1_1")}) {
     const PorepConfig config = *porep_config(proof);
     const StackedGraph graph = *StackedGraph::create(config);
     EXPECT_EQ(graph.drg_parents(0), DrgParents{});
     EXPECT_EQ(graph.drg_parents(1), DrgParents{});
-    const size_t predecessor = config.api_version == PorepApiVersion::kV1_1 ? 0 : kDrgDegree - 1;
+    const size_t predecessor = config.api_version == ApiVersion::kV1_1 ? 0 : kDrgDegree - 1;
     for (uint64_t node = 2; node < 2 + 500; ++node) {
       const uint64_t v = node * 7919 % config.nodes < 2 ? node : node * 7919 % config.nodes;
       const DrgParents drg = graph.drg_parents(v);
@@ -113,7 +113,7 @@ TEST(StackedGraph, Invariants) {
 TEST(StackedGraph, FeistelIsAPermutation) {
   // nodes · 8 = 2^k · 8 and a non-power-of-four size (cycle walking).
   for (const uint64_t nodes : {uint64_t{64}, uint64_t{100}}) {
-    const StackedGraph graph = *StackedGraph::create(nodes, std::array<uint8_t, 32>{5}, PorepApiVersion::kV1_1);
+    const StackedGraph graph = *StackedGraph::create(nodes, std::array<uint8_t, 32>{5}, ApiVersion::kV1_1);
     std::vector<bool> seen(nodes * 8);
     for (uint64_t i = 0; i < nodes * 8; ++i) {
       const uint64_t p = graph.feistel_permute(i);
@@ -125,7 +125,7 @@ TEST(StackedGraph, FeistelIsAPermutation) {
 }
 
 TEST(StackedGraph, FastOnA32GiBGraph) {
-  const StackedGraph graph = *StackedGraph::create(*porep_config(RegisteredSealProof::kStackedDrg32GiBV1_1));
+  const StackedGraph graph = *StackedGraph::create(*porep_config(seal_proof("StackedDrg32GiBV1_1")));
   const auto start = std::chrono::steady_clock::now();
   uint64_t sum = 0;
   for (uint64_t i = 0; i < 300; ++i) {
@@ -139,8 +139,8 @@ TEST(StackedGraph, FastOnA32GiBGraph) {
 }
 
 TEST(StackedGraph, RejectsBadSizes) {
-  EXPECT_FALSE(StackedGraph::create(1, {}, PorepApiVersion::kV1_1).is_ok());
-  EXPECT_FALSE(StackedGraph::create(uint64_t{1} << 32, {}, PorepApiVersion::kV1_1).is_ok());
+  EXPECT_FALSE(StackedGraph::create(1, {}, ApiVersion::kV1_1).is_ok());
+  EXPECT_FALSE(StackedGraph::create(uint64_t{1} << 32, {}, ApiVersion::kV1_1).is_ok());
 }
 
 }  // namespace

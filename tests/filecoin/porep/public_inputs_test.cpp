@@ -53,7 +53,7 @@ TEST(PorepPublicInputs, TheFixtureValues) {
 }
 
 TEST(PorepPublicInputs, RejectsBadArguments) {
-  const PorepConfig config = *porep_config(RegisteredSealProof::kStackedDrg32GiBV1_1);
+  const PorepConfig config = *porep_config(seal_proof("StackedDrg32GiBV1_1"));
   EXPECT_FALSE(porep_public_inputs(config, {}, {}, {}, {}, 10).is_ok());
   Bytes32 bad;
   bad.fill(0xff);

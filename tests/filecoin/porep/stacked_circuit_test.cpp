@@ -110,7 +110,7 @@ TEST(StackedCircuit, CountsMatchRustFilProofsStackedCircuitTests) {
 }
 
 TEST(StackedCircuit, ScaledSizeEqualsFullCountAt2KiB) {
-  const Result<PorepConfig> config = porep_config(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  const Result<PorepConfig> config = porep_config(seal_proof("StackedDrg2KiBV1_1"));
   ASSERT_TRUE(config.is_ok()) << config.status().to_string();
   ASSERT_GT(config->challenges_per_partition, 1u);
   r1cs::CountingConstraintSystem cs;
@@ -126,7 +126,7 @@ TEST(StackedCircuit, ScaledSizeEqualsFullCountAt2KiB) {
 // rust-fil-proofs' circuitinfo for the 32 GiB PoRep (its PR #1325): 130,278,541 constraints and
 // 328 public inputs per partition.
 TEST(StackedCircuit, Size32GiBMatchesRustFilProofsCircuitInfo) {
-  const Result<PorepConfig> config = porep_config(RegisteredSealProof::kStackedDrg32GiBV1_1);
+  const Result<PorepConfig> config = porep_config(seal_proof("StackedDrg32GiBV1_1"));
   ASSERT_TRUE(config.is_ok()) << config.status().to_string();
   const Result<CircuitSize> size = porep_circuit_size(*config);
   ASSERT_TRUE(size.is_ok()) << size.status().to_string();

@@ -40,7 +40,7 @@ TEST(StackedCircuitWitnessOnly, Synthetic2KiBCommit1) {
 }
 
 // One partition of one challenge of `proof`'s configuration: the production shape at a test's cost.
-void expect_same_witness_for_one_challenge(RegisteredSealProof proof) {
+void expect_same_witness_for_one_challenge(const RegisteredProof& proof) {
   Result<PorepConfig> config = porep_config(proof);
   ASSERT_TRUE(config.is_ok()) << config.status().to_string();
   config->partitions = 1;
@@ -51,8 +51,8 @@ void expect_same_witness_for_one_challenge(RegisteredSealProof proof) {
 }
 
 TEST(StackedCircuitWitnessOnly, Synthetic32GiBAnd64GiBChallenge) {
-  expect_same_witness_for_one_challenge(RegisteredSealProof::kStackedDrg32GiBV1_1);
-  expect_same_witness_for_one_challenge(RegisteredSealProof::kStackedDrg64GiBV1_1);
+  expect_same_witness_for_one_challenge(seal_proof("StackedDrg32GiBV1_1"));
+  expect_same_witness_for_one_challenge(seal_proof("StackedDrg64GiBV1_1"));
 }
 
 }  // namespace

@@ -83,7 +83,7 @@ size_t check_synthetic(const PorepConfig& config) {
 
 // The same for a registered proof's configuration; `challenges` (if nonzero) narrows it to one
 // partition of that many challenges: the production shape (layers, trees) at a test's cost.
-void check_synthetic(RegisteredSealProof proof, size_t challenges = 0) {
+void check_synthetic(const RegisteredProof& proof, size_t challenges = 0) {
   Result<PorepConfig> config = porep_config(proof);
   ASSERT_TRUE(config.is_ok()) << config.status().to_string();
   if (challenges != 0) {
@@ -94,17 +94,17 @@ void check_synthetic(RegisteredSealProof proof, size_t challenges = 0) {
 }
 
 TEST(StackedCircuitWitness, Synthetic2KiBCommit1SatisfiesTheCircuit) {
-  check_synthetic(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  check_synthetic(seal_proof("StackedDrg2KiBV1_1"));
 }
 
 TEST(StackedCircuitWitness, Synthetic8MiBCommit1SatisfiesTheCircuit) {
-  check_synthetic(RegisteredSealProof::kStackedDrg8MiBV1_1);
+  check_synthetic(seal_proof("StackedDrg8MiBV1_1"));
 }
 
 // 11 layers (the arity-11 column hash), TreeR/TreeC 8-8-0 and 8-8-2, 30- and 31-level TreeD.
 TEST(StackedCircuitWitness, Synthetic32GiBAnd64GiBChallengesSatisfyTheCircuit) {
-  check_synthetic(RegisteredSealProof::kStackedDrg32GiBV1_1, 1);
-  check_synthetic(RegisteredSealProof::kStackedDrg64GiBV1_1, 1);
+  check_synthetic(seal_proof("StackedDrg32GiBV1_1"), 1);
+  check_synthetic(seal_proof("StackedDrg64GiBV1_1"), 1);
 }
 
 // rust-fil-proofs' stacked_circuit.rs cases with satisfying witnesses: nodes = 8 · base-tree

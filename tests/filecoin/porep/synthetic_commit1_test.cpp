@@ -34,8 +34,8 @@ void expect_passes_and_round_trips(const PorepConfig& config, uint64_t seed) {
 }
 
 TEST(SyntheticCommit1, TwoKiBAndEightMiBPassAndRoundTrip) {
-  for (const RegisteredSealProof proof : {RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1_1,
-                                          RegisteredSealProof::kStackedDrg8MiBV1}) {
+  for (const RegisteredProof& proof : {seal_proof("StackedDrg2KiBV1_1"), seal_proof("StackedDrg8MiBV1_1"),
+                                          seal_proof("StackedDrg8MiBV1")}) {
     for (uint64_t seed = 1; seed <= 3; ++seed) expect_passes_and_round_trips(*porep_config(proof), seed);
   }
 }
@@ -90,7 +90,7 @@ void recommit(const PorepConfig& config, Commit1Output& out) {
 }
 
 TEST(SyntheticCommit1, LabelAndEncodingTamperingIsNamed) {
-  const PorepConfig config = *porep_config(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  const PorepConfig config = *porep_config(seal_proof("StackedDrg2KiBV1_1"));
   const Commit1Output original = *synthetic_commit1(config, 5);
   {
     Commit1Output out = original;
@@ -133,7 +133,7 @@ TEST(SyntheticCommit1, LabelAndEncodingTamperingIsNamed) {
 }
 
 TEST(SyntheticCommit1, ThirtyTwoGiBInSeconds) {
-  const PorepConfig config = *porep_config(RegisteredSealProof::kStackedDrg32GiBV1_1);
+  const PorepConfig config = *porep_config(seal_proof("StackedDrg32GiBV1_1"));
   const auto start = std::chrono::steady_clock::now();
   Result<Commit1Output> output = synthetic_commit1(config, 11);
   const auto generated = std::chrono::steady_clock::now();

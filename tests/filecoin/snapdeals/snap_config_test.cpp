@@ -51,11 +51,11 @@ TEST(SnapConfig, RegisteredUpdateProofs) {
   const std::pair<uint64_t, uint64_t> numbering[] = {
       {0, 2 * kKiB}, {1, 8 * kMiB}, {2, 512 * kMiB}, {3, 32 * kGiB}, {4, 64 * kGiB}};
   for (const auto& [number, size] : numbering) {
-    const RegisteredUpdateProof proof = *registered_update_proof(number);
+    const RegisteredProof proof = *registered_update_proof(number);
     EXPECT_EQ(snap_config(proof)->sector_size, size);
     EXPECT_EQ(snap_config(size)->registered_proof, proof);
   }
-  EXPECT_EQ(registered_update_proof_name(RegisteredUpdateProof::kStackedDrg32GiBV1), "StackedDrg32GiBV1");
+  EXPECT_EQ(registered_update_proof(3)->name, "StackedDrg32GiBV1");
   EXPECT_FALSE(registered_update_proof(5).is_ok());
   EXPECT_FALSE(snap_config(16 * kKiB)->registered_proof.has_value());
 }
