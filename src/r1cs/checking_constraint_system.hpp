@@ -1,8 +1,8 @@
-// CheckingConstraintSystem: TestConstraintSystem's verdict (the name of the first unsatisfied
-// constraint) for circuits too large to keep whole — every constraint is checked when it is
-// added (a circuit allocates each variable, with its value, before a constraint uses it) and
-// only the assignment is kept. `cuzk porep check` runs a Commit-1 output's partitions through
-// it to name the constraint a bad file breaks.
+// CheckingConstraintSystem: the verdict of the tests' TestConstraintSystem (the name of the
+// first unsatisfied constraint) for circuits too large to keep whole — every constraint is
+// checked when it is added (a circuit allocates each variable, with its value, before a
+// constraint uses it) and only the assignment is kept. `cuzk porep check` runs a Commit-1
+// output's partitions through it to name the constraint a bad file breaks.
 #pragma once
 
 #include <optional>

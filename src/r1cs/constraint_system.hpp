@@ -1,6 +1,6 @@
 // The interface circuits synthesize against. Implementations: ProvingAssignment (witness and
-// a/b/c evaluations for the prover), TestConstraintSystem (finds the first unsatisfied
-// constraint by name), ShapeRecorder (extracts the A/B/C matrices once per circuit shape).
+// a/b/c evaluations for the prover), TestConstraintSystem (tests/support: finds the first
+// unsatisfied constraint by name), ShapeRecorder (extracts the A/B/C matrices once per circuit shape).
 #pragma once
 
 #include <string>

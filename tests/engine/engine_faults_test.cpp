@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <mutex>
 
-#include "backend/fault_injecting_backend.hpp"
 #include "common/reclaimer.hpp"
 #include "engine/engine.hpp"
 #include "engine/fake_circuit.hpp"
+#include "support/backend/fault_injecting_backend.hpp"
 
 namespace cuzk::engine {
 namespace {

@@ -8,7 +8,7 @@
 #include "filecoin/fallback_post.hpp"
 #include "poseidon/permutation.hpp"
 #include "r1cs/shape.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::filecoin {
 namespace {

@@ -5,7 +5,7 @@
 #include <random>
 
 #include "filecoin/por.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::filecoin {
 namespace {

@@ -7,7 +7,7 @@
 #include "filecoin/por.hpp"
 #include "filecoin/post_check.hpp"
 #include "post_fixture.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::filecoin {
 namespace {

@@ -8,7 +8,7 @@
 #include "filecoin/post_config.hpp"
 #include "gadgets/sha256_native.hpp"
 #include "r1cs/counting_constraint_system.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::filecoin {
 namespace {

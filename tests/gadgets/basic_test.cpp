@@ -6,7 +6,7 @@
 
 #include "gadgets/multipack.hpp"
 #include "gadgets/uint32.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::gadgets {
 namespace {

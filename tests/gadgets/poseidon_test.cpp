@@ -9,7 +9,7 @@
 #include "poseidon/permutation.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::gadgets {
 namespace {

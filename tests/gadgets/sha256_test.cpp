@@ -10,7 +10,7 @@
 #include "gadgets/multipack.hpp"
 #include "gadgets/sha256.hpp"
 #include "gadgets/sha256_native.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::gadgets {
 namespace {

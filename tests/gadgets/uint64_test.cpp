@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "gadgets/uint64.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::gadgets {
 namespace {

@@ -13,7 +13,7 @@
 #include "groth16/verifier.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::groth16 {
 namespace {

@@ -5,7 +5,7 @@
 #include "groth16/demo_circuit.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::r1cs {
 namespace {

@@ -12,7 +12,7 @@
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "filecoin/porep/synthetic_commit1.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::filecoin::porep {
 namespace {

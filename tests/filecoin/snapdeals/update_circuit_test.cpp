@@ -10,7 +10,7 @@
 #include "gadgets/poseidon.hpp"
 #include "poseidon/optimized.hpp"
 #include "r1cs/counting_constraint_system.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::filecoin::snapdeals {
 namespace {

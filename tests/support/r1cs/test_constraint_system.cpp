@@ -1,5 +1,5 @@
 // TestConstraintSystem: named constraints and satisfaction checks.
-#include "r1cs/test_constraint_system.hpp"
+#include "support/r1cs/test_constraint_system.hpp"
 
 namespace cuzk::r1cs {
 

@@ -1,5 +1,5 @@
 // FaultInjectingBackend: counts calls, applies the faults that match.
-#include "backend/fault_injecting_backend.hpp"
+#include "support/backend/fault_injecting_backend.hpp"
 
 #include <thread>
 
