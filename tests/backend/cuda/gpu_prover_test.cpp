@@ -5,7 +5,7 @@
 // the plan follows the device memory (staging_plan, no GPU needed).
 // Circuits: the XOR demo (every density path) and the Filecoin-shaped synthetic circuit at
 // sizes that are and are not powers of two.
-#include "backend/cuda/gpu_prover.hpp"
+#include "backend/cuda/prover/gpu_prover.hpp"
 
 #include <gtest/gtest.h>
 
