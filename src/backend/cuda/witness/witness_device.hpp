@@ -1,4 +1,4 @@
-// The launchers of the deferred-assignment kernels (witness_kernels.cu), the interface between
+// The launchers of the on-device witness kernels (witness_kernels.cu: aux expansion, row check), the interface between
 // witness_staging.cpp and the kernels: raw device addresses, values in Montgomery form. C++
 // only: streams travel as void*.
 #pragma once

@@ -1,4 +1,4 @@
-// WitnessStaging (witness_staging.hpp): uploads, the aux expansion, the product, the row check.
+// WitnessStaging (witness_staging.hpp): uploads, the aux expansion, the fills, the product, the row check.
 #include "backend/cuda/witness/witness_staging.hpp"
 
 #include <limits>
@@ -27,7 +27,6 @@ Status WitnessStaging::stage(const witness::PartitionWitness& partition, const G
   CUZK_RETURN_IF_ERROR(reserve(bit_values_, words));
   CUZK_RETURN_IF_ERROR(reserve(field_rank_, words));
   CUZK_RETURN_IF_ERROR(reserve(field_values_, aux.field_values().size()));
-  CUZK_RETURN_IF_ERROR(reserve(first_failing_, 1));
   CUZK_RETURN_IF_ERROR(uploader.upload(field_mask_.span(), aux.field_mask(), pool));
   CUZK_RETURN_IF_ERROR(uploader.upload(bit_values_.span(), aux.bit_values(), pool));
   CUZK_RETURN_IF_ERROR(uploader.upload(field_rank_.span(), aux.field_rank(), pool));
@@ -46,18 +45,22 @@ Status WitnessStaging::stage(const witness::PartitionWitness& partition, const G
     CUZK_RETURN_IF_ERROR(poseidon_.fill(*hashes, d_w, inputs, uploader, pool, stream));
   }
 
-  // a, b, c from the recorded matrices, then every row checked (the input rows and the padding
-  // hold by construction, so only the constraints' rows are; matrices without C hold c = a·b)
+  // a, b, c from the recorded matrices, then every constraint's row checked (the input rows and
+  // the padding hold by construction; matrices without C hold c = a·b)
   CUZK_RETURN_IF_ERROR(shape.evaluate(d_w, d_a, d_b, d_c, input_rows, stream.handle()));
-  if (shape.c_from_product()) return stream.synchronize();
-  const uint64_t rows = shape.num_constraints();
-  CUZK_RETURN_IF_ERROR(first_failing_row(d_a.data(), d_b.data(), d_c.data(), rows, first_failing_.data(),
-                                         stream.handle()));
+  if (shape.c_from_product()) return Status::ok();
+  CUZK_RETURN_IF_ERROR(reserve(first_failing_, 1));
+  return first_failing_row(d_a.data(), d_b.data(), d_c.data(), shape.num_constraints(), first_failing_.data(),
+                           stream.handle());
+}
+
+Status WitnessStaging::rows_checked(const GpuRecordedMatrices& shape, bool input_rows, const DeviceStream& stream) {
   CUZK_RETURN_IF_ERROR(stream.synchronize());
+  if (shape.c_from_product()) return Status::ok();
   unsigned long long first_failing = 0;
   CUZK_RETURN_IF_ERROR(first_failing_.download(std::span(&first_failing, 1)));
   if (first_failing == std::numeric_limits<unsigned long long>::max()) return Status::ok();
-  const uint64_t all_rows = rows + (input_rows ? inputs : 0);
+  const uint64_t all_rows = shape.num_constraints() + (input_rows ? shape.num_inputs() : 0);
   return {StatusCode::kUnsatisfiable, "the witness does not satisfy constraint " + std::to_string(first_failing) +
                                           " of " + std::to_string(all_rows) + " (a·b ≠ c, checked on the device)"};
 }

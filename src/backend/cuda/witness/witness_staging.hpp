@@ -26,14 +26,18 @@ namespace cuzk::backend::cuda {
 
 class WitnessStaging {
  public:
-  // For `partition` whose matrices are `shape` (on the device): d_w (inputs + aux values) and
-  // d_a, d_b, d_c (the domain's n each, bellperson's input rows with `input_rows`) filled and the
-  // rows checked; copies through `uploader` (host work on `pool`), kernels on `stream`; returns
-  // when done. Errors: kUnsatisfiable naming the first row with a·b ≠ c; kInvalidArgument for
-  // sizes that are not the shape's, or a fill without a device twin; kOutOfMemory; kDeviceError.
+  // For `partition` whose matrices are `shape` (on the device): queues on `stream` what fills
+  // d_w (inputs + aux values) and d_a, d_b, d_c (the domain's n each, bellperson's input rows
+  // with `input_rows`) and checks a_j·b_j = c_j on every row, after copies through `uploader`
+  // (host work on `pool`); returns once all is queued (rows_checked() gives the answer).
+  // Errors: kInvalidArgument for sizes that are not the shape's, or a fill without a device
+  // twin; kOutOfMemory; kDeviceError.
   Status stage(const witness::PartitionWitness& partition, const GpuRecordedMatrices& shape, bool input_rows,
                DeviceSpan<ff::Fr> d_w, DeviceSpan<ff::Fr> d_a, DeviceSpan<ff::Fr> d_b, DeviceSpan<ff::Fr> d_c,
                PinnedUploader& uploader, ThreadPool& pool, const DeviceStream& stream);
+  // After stage() on the same stream: waits for it; OK where every row holds. Errors:
+  // kUnsatisfiable naming the first row with a·b ≠ c; kDeviceError.
+  Status rows_checked(const GpuRecordedMatrices& shape, bool input_rows, const DeviceStream& stream);
 
  private:
   // the packed aux's arrays (grown, then reused) and the row check's answer
