@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "backend/cuda/field_ops.hpp"
+#include "backend/cuda/arith/field_ops.hpp"
 
 namespace {
 

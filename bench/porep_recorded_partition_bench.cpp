@@ -20,7 +20,7 @@
 
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "kinds/porep_kind.hpp"
-#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_matrices.hpp"
 #include "r1cs/recorded_synthesis.hpp"
 #include "r1cs/witness_constraint_system.hpp"
 
@@ -93,13 +93,13 @@ int main(int argc, char** argv) {
               kinds::porep_circuit_id(config.sector_size).c_str(), partition, config.challenges_per_partition,
               prepared->config.challenges_per_partition, pool.size());
 
-  Result<r1cs::CompactR1cs> shape = Status::internal("not recorded");
+  Result<r1cs::RecordedMatrices> shape = Status::internal("not recorded");
   {
     Step step("record the matrices (blank challenges, one core)");
     Result<porep::ChallengeProof> blank = porep::blank_challenge_proof(config);
     if (!blank.is_ok()) return fail(blank.status());
     const std::vector<porep::ChallengeProof> blanks(config.challenges_per_partition, *blank);
-    r1cs::CompactRecorder recorder;
+    r1cs::MatricesRecorder recorder;
     const Status status = porep::synthesize_porep_partition(recorder, config, {}, {}, blanks);
     if (!status.is_ok()) return fail(status);
     shape = std::move(recorder).finish();

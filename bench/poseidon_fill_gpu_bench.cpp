@@ -17,10 +17,10 @@
 #include <string_view>
 #include <vector>
 
-#include "backend/cuda/device_array.hpp"
-#include "backend/cuda/device_stream.hpp"
-#include "backend/cuda/pinned_uploader.hpp"
-#include "backend/cuda/poseidon_fill_gpu.hpp"
+#include "backend/cuda/runtime/device_array.hpp"
+#include "backend/cuda/runtime/device_stream.hpp"
+#include "backend/cuda/runtime/pinned_uploader.hpp"
+#include "backend/cuda/witness/poseidon_fill_gpu.hpp"
 #include "common/thread_pool.hpp"
 #include "gadgets/poseidon_fill.hpp"
 #include "poseidon/circuit_steps.hpp"

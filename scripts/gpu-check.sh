@@ -197,8 +197,8 @@ if [[ ${GPU_CHECK_SANITIZE:-0} == 1 ]]; then
     for case in "backend_cuda_msm_gpu_test:GpuMsmTest/0.Densities:GpuMsmTest/1.SpecialScalarsAndBases:GpuMsmTest/0.BitReversedScalars" \
                 "backend_cuda_gpu_prover_test:GpuProverTest.DemoCircuitBatchBitIdentical:GpuProverTest.EveryStagingPlanBatchBitIdentical" \
                 "backend_cuda_generator_multiplier_gpu_test:GeneratorMultiplierGpuTest.EqualsTheHostMultiplier" \
-                "backend_cuda_compact_spmv_gpu_test:GpuCompactSpmvTest.RowShapes:GpuCompactSpmvTest.EdgeValuedCircuit" \
-                "backend_cuda_deferred_gpu_test:DeferredGpuTest.DemoCircuitWithInputsBitIdentical:DeferredGpuTest.AWitnessThatBreaksAConstraintIsUnsatisfiable" \
+                "backend_cuda_recorded_spmv_gpu_test:GpuRecordedSpmvTest.RowShapes:GpuRecordedSpmvTest.EdgeValuedCircuit" \
+                "backend_cuda_witness_staging_gpu_test:WitnessStagingGpuTest.DemoCircuitWithInputsBitIdentical:WitnessStagingGpuTest.AWitnessThatBreaksAConstraintIsUnsatisfiable" \
                 "backend_cuda_ntt_gpu_test:GpuNttTest.QuotientHOnConstantVectors"; do
       program=${case%%:*}
       filter=${case#*:}

@@ -35,7 +35,7 @@ copy src/cli/cuzk strip
 # The benchmarks run by hand on the GPU machine (docs/PERF.md): witness-only synthesis, the
 # recorded matrices' product, the Poseidon fill and the engine's overhead.
 benches=()
-for b in bench/synthesis_bench bench/compact_spmv_gpu_bench bench/poseidon_fill_gpu_bench bench/engine_bench; do
+for b in bench/synthesis_bench bench/recorded_spmv_gpu_bench bench/poseidon_fill_gpu_bench bench/engine_bench; do
   if [[ -f $BUILD_DIR/$b ]]; then copy "$b" strip; benches+=("$BUILD_DIR/$b"); fi
 done
 # The circom fixtures' bulk files (zkeys, witnesses) that tests/circom extracts into the build

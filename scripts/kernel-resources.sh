@@ -4,7 +4,7 @@
 # GPU: the static half of a kernel change's record in docs/PERF.md (the G2 MSM's goal of no
 # stack frame, the register budget behind a kernel's blocks per multiprocessor).
 #
-#   scripts/kernel-resources.sh [FILE.cu ...]     defaults: every src/backend/cuda/*.cu
+#   scripts/kernel-resources.sh [FILE.cu ...]     defaults: every src/backend/cuda/*/*.cu
 #
 # Each file compiles against the headers of its own tree, so a file of another checkout (an
 # older commit's worktree, for a before/after) is measured as that commit built it.
@@ -24,7 +24,7 @@ fi
 if [[ $# -gt 0 ]]; then
   FILES=("$@")
 else
-  FILES=("$ROOT"/src/backend/cuda/*.cu)
+  FILES=("$ROOT"/src/backend/cuda/*/*.cu)
 fi
 
 OBJ=$(mktemp --suffix=.o)

@@ -13,7 +13,7 @@
 #include <set>
 #include <string>
 
-#include "backend/cuda/gpu_prover.hpp"
+#include "backend/cuda/prover/gpu_prover.hpp"
 #include "groth16/prover_backend.hpp"
 
 namespace cuzk::backend {

@@ -9,10 +9,10 @@
 #include "groth16/cpu_prover.hpp"
 
 #if CUZK_HAVE_CUDA
-#include "backend/cuda/device.hpp"
-#include "backend/cuda/generator_multiplier_gpu.hpp"
-#include "backend/cuda/gpu_prover.hpp"
-#include "backend/cuda/kernel_bench.hpp"
+#include "backend/cuda/runtime/device.hpp"
+#include "backend/cuda/setup/generator_multiplier_gpu.hpp"
+#include "backend/cuda/prover/gpu_prover.hpp"
+#include "backend/cuda/bench/kernel_bench.hpp"
 #include "backend/gpu_prover_backend.hpp"
 #endif
 

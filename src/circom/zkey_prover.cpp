@@ -9,7 +9,7 @@
 
 #include "groth16/cpu_prover.hpp"
 #include "groth16/verifier.hpp"
-#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_matrices.hpp"
 
 namespace cuzk::circom {
 namespace {
@@ -104,9 +104,9 @@ Result<std::vector<Fr>> snarkjs_h_evaluations(const Zkey& zkey, std::span<const 
   return groth16::snarkjs_h(domain, map.a, map.b, c, pool);
 }
 
-std::shared_ptr<const r1cs::CompactR1cs> zkey_matrices(const ZkeyProvingKey& key) {
+std::shared_ptr<const r1cs::RecordedMatrices> zkey_matrices(const ZkeyProvingKey& key) {
   const uint64_t inputs = uint64_t{key.n_public} + 1;
-  auto out = std::make_shared<r1cs::CompactR1cs>();
+  auto out = std::make_shared<r1cs::RecordedMatrices>();
   out->num_inputs = inputs;
   out->num_aux = key.n_vars - inputs;
   out->num_constraints = key.domain_size;
@@ -123,8 +123,8 @@ std::shared_ptr<const r1cs::CompactR1cs> zkey_matrices(const ZkeyProvingKey& key
     return std::tie(x->matrix, x->constraint, x->signal) < std::tie(y->matrix, y->constraint, y->signal);
   });
   r1cs::CoefficientDictionary dictionary;
-  r1cs::CompactMatrixBuilder builders[2], c;
-  std::vector<r1cs::CompactMatrixBuilder::Entry> row;
+  r1cs::RecordedMatrixBuilder builders[2], c;
+  std::vector<r1cs::RecordedMatrixBuilder::Entry> row;
   size_t next = 0;
   for (uint32_t matrix = 0; matrix < 2; ++matrix) {
     for (uint64_t j = 0; j < key.domain_size; ++j) {
@@ -153,7 +153,7 @@ std::shared_ptr<const r1cs::CompactR1cs> zkey_matrices(const ZkeyProvingKey& key
 }
 
 Result<witness::PartitionWitness> zkey_witness(const ZkeyProvingKey& key, std::span<const Fr> witness,
-                                               std::shared_ptr<const r1cs::CompactR1cs> matrices,
+                                               std::shared_ptr<const r1cs::RecordedMatrices> matrices,
                                                const std::string& witness_name) {
   CUZK_RETURN_IF_ERROR(check_zkey_witness(key.n_vars, witness, witness_name));
   return witness::witness_from_values(witness, size_t{key.n_public} + 1, std::move(matrices));

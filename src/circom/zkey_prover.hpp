@@ -30,7 +30,7 @@
 #include "groth16/keys.hpp"
 #include "groth16/prover_backend.hpp"
 #include "groth16/snarkjs_qap.hpp"
-#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_matrices.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "witness/partition_witness.hpp"
 
@@ -50,12 +50,12 @@ Result<WitnessMap> snarkjs_witness_map(const ZkeyProvingKey& key, std::span<cons
 // The zkey's A and B as recorded matrices over its domainSize rows (C is not in a zkey:
 // c_from_product, c_j = a_j·b_j), with the key's densities: what every witness of the zkey
 // carries to the prover. Immutable; made once per key.
-std::shared_ptr<const r1cs::CompactR1cs> zkey_matrices(const ZkeyProvingKey& key);
+std::shared_ptr<const r1cs::RecordedMatrices> zkey_matrices(const ZkeyProvingKey& key);
 
 // A witness of the zkey as the prover's input: inputs = witness[0..=nPublic], aux the rest,
 // with `matrices` (zkey_matrices of this key). INVALID_ARGUMENT as snarkjs_witness_map's.
 Result<witness::PartitionWitness> zkey_witness(const ZkeyProvingKey& key, std::span<const ff::Fr> witness,
-                                               std::shared_ptr<const r1cs::CompactR1cs> matrices,
+                                               std::shared_ptr<const r1cs::RecordedMatrices> matrices,
                                                const std::string& witness_name);
 
 // Step 1 as classic synthesis (the reference the matrices are tested against): the whole

@@ -9,7 +9,7 @@
 #include "filecoin/post_config.hpp"
 #include "groth16/proof_assembly.hpp"
 #include "ntt/domain.hpp"
-#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_matrices.hpp"
 #include "witness/fill_recording_system.hpp"
 
 namespace cuzk::cli {
@@ -73,8 +73,8 @@ Result<BenchProveInputs> make_bench_circuit(const BenchProveOptions& options, Th
   in.instance_ms = ms_since(start);
 
   start = std::chrono::steady_clock::now();
-  CUZK_ASSIGN_OR_RETURN(r1cs::CompactR1cs recorded, r1cs::record_compact(*in.circuit));
-  const auto matrices = std::make_shared<const r1cs::CompactR1cs>(std::move(recorded));
+  CUZK_ASSIGN_OR_RETURN(r1cs::RecordedMatrices recorded, r1cs::record_matrices(*in.circuit));
+  const auto matrices = std::make_shared<const r1cs::RecordedMatrices>(std::move(recorded));
   const size_t witnesses =
       options.same_witness ? 1 : *std::max_element(options.batch_sizes.begin(), options.batch_sizes.end());
   for (size_t i = 0; i < witnesses; ++i) {

@@ -14,7 +14,7 @@ CircuitShape shape_of(const r1cs::ProvingAssignment& cs) {
 }
 
 CircuitShape shape_of(const witness::PartitionWitness& witness, QapConvention convention) {
-  const r1cs::CompactR1cs& m = *witness.matrices;
+  const r1cs::RecordedMatrices& m = *witness.matrices;
   const size_t input_rows = convention == QapConvention::kBellperson ? witness.num_inputs() : 0;
   return {witness.num_inputs(), witness.num_aux(), m.num_constraints + input_rows,
           &m.a_aux_density,     &m.b_input_density, &m.b_aux_density};

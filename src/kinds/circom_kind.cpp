@@ -35,7 +35,7 @@ class ZkeySrs final : public LoadedSrs {
 
   circom::ZkeyProvingKey key;
   groth16::PreparedVerifyingKey pvk;
-  std::shared_ptr<const r1cs::CompactR1cs> matrices;  // every witness of the zkey carries them
+  std::shared_ptr<const r1cs::RecordedMatrices> matrices;  // every witness of the zkey carries them
 };
 
 // The witness parsed at submission (validate), kept with the job for synthesis.

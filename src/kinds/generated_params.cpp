@@ -7,7 +7,7 @@
 #include "common/file_reader.hpp"
 #include "common/mapped_file.hpp"
 #include "common/private_files.hpp"
-#include "r1cs/compact_matrices_file.hpp"
+#include "r1cs/recorded_matrices_file.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -27,7 +27,7 @@ std::string generated_params_sidecar(const std::string& params_path) { return pa
 Status write_generated_params(const std::string& params_path, const std::function<Status(std::ostream&)>& fill) {
   CUZK_RETURN_IF_ERROR(write_file_atomically(params_path, fill));
   CUZK_ASSIGN_OR_RETURN(const MappedFile written, MappedFile::open(params_path));
-  const std::string text = sidecar_text(written.bytes().size(), r1cs::compact_file_checksum(written.bytes()));
+  const std::string text = sidecar_text(written.bytes().size(), r1cs::matrices_file_checksum(written.bytes()));
   return write_file_atomically(generated_params_sidecar(params_path), [&text](std::ostream& out) {
     out << text;
     return Status::ok();
@@ -41,7 +41,7 @@ Result<GeneratedParamsState> check_generated_params(const std::string& params_pa
   auto recorded = read_regular_text_file(sidecar, "generated parameters sidecar", 4096);
   CUZK_ASSIGN_OR_RETURN(const MappedFile file, MappedFile::open(params_path));
   if (!recorded.is_ok() || !recorded->starts_with(kSidecarTag)) return GeneratedParamsState::kDamaged;
-  const bool intact = *recorded == sidecar_text(file.bytes().size(), r1cs::compact_file_checksum(file.bytes()));
+  const bool intact = *recorded == sidecar_text(file.bytes().size(), r1cs::matrices_file_checksum(file.bytes()));
   return intact ? GeneratedParamsState::kIntact : GeneratedParamsState::kDamaged;
 }
 

@@ -1,6 +1,6 @@
 // Parameter files cuzk generates (the insecure test setup's, in the daemon's generated-params
 // folder) carry a sidecar `<file>.cuzk-sum` written with them: their size and a 64-bit checksum
-// (r1cs::compact_file_checksum: ≈ 1 GB/s on one core, measured 2026-12-01 on the 2-core
+// (r1cs::matrices_file_checksum: ≈ 1 GB/s on one core, measured 2026-12-01 on the 2-core
 // development machine; it runs once per cold load of such a file).
 // The sidecar marks the file as cuzk's own, and lets a later load tell whether it is still the
 // file that was written (a truncation, a damaged block, bytes overwritten) so that it can be

@@ -11,7 +11,7 @@
 #include "common/private_files.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "kinds/generated_params.hpp"
-#include "kinds/recorded_matrices.hpp"
+#include "kinds/recorded_matrices_cache.hpp"
 #include "witness/fill_recording_system.hpp"
 
 namespace cuzk::kinds {
@@ -114,7 +114,7 @@ class NativeCircuit final : public CircuitDef {
                                                          const std::shared_ptr<const PreparedPayload>& prepared,
                                                          size_t partition, ThreadPool& pool) const override {
     if (!prepared) return Status::internal("circuit '" + spec_.id + "': no prepared payload to synthesize");
-    CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const r1cs::CompactR1cs> matrices, recorded_matrices(srs).get(pool));
+    CUZK_ASSIGN_OR_RETURN(std::shared_ptr<const r1cs::RecordedMatrices> matrices, recorded_matrices(srs).get(pool));
     CUZK_ASSIGN_OR_RETURN(PreparedWitness done, spec_.witness(*prepared, partition, pool));
     auto out = std::make_unique<SynthesizedCircuit>();
     out->witness = std::move(done.witness);
@@ -139,7 +139,7 @@ class NativeCircuit final : public CircuitDef {
   size_t resident_bytes() const override { return recorded_.held_bytes() + recorded_in_memory_.held_bytes(); }
 
  private:
-  RecordedMatrices::BlankCircuit blank_circuit() const {
+  RecordedMatricesCache::BlankCircuit blank_circuit() const {
     return [circuit = spec_.circuit] { return circuit(nullptr, 0); };
   }
 
@@ -155,7 +155,7 @@ class NativeCircuit final : public CircuitDef {
 
   // The recorded matrices for parameters `srs`: beside the parameter file, or in memory for
   // parameters made in memory.
-  const RecordedMatrices& recorded_matrices(const LoadedSrs& srs) const {
+  const RecordedMatricesCache& recorded_matrices(const LoadedSrs& srs) const {
     return dynamic_cast<const InMemorySrs*>(&srs) != nullptr ? recorded_in_memory_ : recorded_;
   }
 
@@ -168,8 +168,8 @@ class NativeCircuit final : public CircuitDef {
   }
 
   NativeCircuitSpec spec_;
-  RecordedMatrices recorded_;            // beside the parameter file
-  RecordedMatrices recorded_in_memory_;  // for InMemorySrs
+  RecordedMatricesCache recorded_;            // beside the parameter file
+  RecordedMatricesCache recorded_in_memory_;  // for InMemorySrs
   mutable std::atomic<size_t> witness_bytes_seen_{0};
 };
 

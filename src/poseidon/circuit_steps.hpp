@@ -7,7 +7,7 @@
 // Per S-box: [its input, when it was a combination: v·1 = v], l·l = l², l²·l² = l⁴,
 // l·l⁴ = l⁵ (+ key); then the result. In the first round the preimage S-boxes add their key
 // first ((x + k)·(x + k) = l²) and the domain tag's S-box is a constant (nothing allocated).
-// The device counterpart is backend/cuda/poseidon_fill_kernels.cu (tested GPU == CPU).
+// The device counterpart is backend/cuda/witness/poseidon_fill_kernels.cu (tested GPU == CPU).
 #pragma once
 
 #include <cstddef>

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "r1cs/assignment_window.hpp"
-#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_matrices.hpp"
 #include "r1cs/lc_eval.hpp"
 
 #include <cassert>

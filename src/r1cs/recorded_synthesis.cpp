@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "r1cs/compact_spmv.hpp"
+#include "r1cs/recorded_spmv.hpp"
 #include "r1cs/witness_constraint_system.hpp"
 #include "r1cs/witness_expansion.hpp"
 
@@ -12,7 +12,7 @@ namespace cuzk::r1cs {
 namespace {
 
 // kFailedPrecondition unless the witness has the shape's sizes.
-Status check_witness_sizes(const WitnessAssignment& witness, const CompactR1cs& shape) {
+Status check_witness_sizes(const WitnessAssignment& witness, const RecordedMatrices& shape) {
   if (witness.inputs.size() == shape.num_inputs && witness.aux.size() == shape.num_aux) return Status::ok();
   std::string message = "recorded matrices of ";
   message += std::to_string(shape.num_inputs) + " inputs and " + std::to_string(shape.num_aux) +
@@ -24,7 +24,7 @@ Status check_witness_sizes(const WitnessAssignment& witness, const CompactR1cs& 
 
 }  // namespace
 
-Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& shape, ProvingAssignment& assignment,
+Status assign_from_witness(const WitnessAssignment& witness, const RecordedMatrices& shape, ProvingAssignment& assignment,
                            ThreadPool& pool) {
   CUZK_RETURN_IF_ERROR(check_witness_sizes(witness, shape));
   // Sized for the whole circuit without zero-filling what a recycled assignment already holds
@@ -34,7 +34,7 @@ Status assign_from_witness(const WitnessAssignment& witness, const CompactR1cs& 
   return evaluate_into_assignment(shape, assignment, pool);
 }
 
-Status synthesize_with_recorded_matrices(const Circuit& circuit, const CompactR1cs& shape,
+Status synthesize_with_recorded_matrices(const Circuit& circuit, const RecordedMatrices& shape,
                                          ProvingAssignment& assignment, ThreadPool& pool) {
   CUZK_ASSIGN_OR_RETURN(const WitnessAssignment witness, synthesize_witness(circuit));
   return assign_from_witness(witness, shape, assignment, pool);

@@ -1,6 +1,6 @@
 // A witness-only synthesis's assignment handed to the classic prover path: the WitnessAssignment's
 // inputs copied and its packed aux expanded to field elements, in parallel, into a
-// ProvingAssignment whose a/b/c the recorded matrices then give (compact_spmv's
+// ProvingAssignment whose a/b/c the recorded matrices then give (recorded_spmv's
 // evaluate_into_assignment). The CPU counterpart of a device's expansion (witness.hpp's rule).
 #pragma once
 

@@ -46,6 +46,6 @@ class FillRecordingSystem final : public r1cs::WitnessConstraintSystem {
 // `circuit` synthesized witness-only with its fills recorded; `matrices` attached and checked
 // against the witness when given. Errors: the circuit's, check_matrices()'s.
 Result<PartitionWitness> synthesize_partition_witness(const r1cs::Circuit& circuit,
-                                                      std::shared_ptr<const r1cs::CompactR1cs> matrices = nullptr);
+                                                      std::shared_ptr<const r1cs::RecordedMatrices> matrices = nullptr);
 
 }  // namespace cuzk::witness

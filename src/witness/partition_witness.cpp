@@ -6,7 +6,7 @@
 #include <string>
 #include <typeinfo>
 
-#include "r1cs/compact_spmv.hpp"
+#include "r1cs/recorded_spmv.hpp"
 #include "r1cs/witness_expansion.hpp"
 #include "witness/fill_recording_system.hpp"
 
@@ -55,7 +55,7 @@ PartitionWitness concatenate(std::span<const PartitionWitness* const> parts, Thr
 
 Status materialize(const PartitionWitness& witness, r1cs::ProvingAssignment& out, ThreadPool& pool) {
   CUZK_RETURN_IF_ERROR(witness.check_matrices());
-  const r1cs::CompactR1cs& matrices = *witness.matrices;
+  const r1cs::RecordedMatrices& matrices = *witness.matrices;
   // Sized for the whole circuit without zero-filling what a reused assignment already holds
   // (every value is overwritten below).
   out.prepare_windows(matrices.num_constraints, matrices.num_aux, matrices.num_inputs, &pool);
@@ -67,7 +67,7 @@ Status materialize(const PartitionWitness& witness, r1cs::ProvingAssignment& out
 }
 
 PartitionWitness witness_from_values(std::span<const Fr> values, size_t num_inputs,
-                                     std::shared_ptr<const r1cs::CompactR1cs> matrices) {
+                                     std::shared_ptr<const r1cs::RecordedMatrices> matrices) {
   PartitionWitness out;
   out.values.inputs.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(num_inputs));
   out.values.aux.reserve(values.size() - num_inputs, values.size() - num_inputs);
@@ -77,7 +77,7 @@ PartitionWitness witness_from_values(std::span<const Fr> values, size_t num_inpu
 }
 
 Result<PartitionWitness> synthesize_partition_witness(const r1cs::Circuit& circuit,
-                                                      std::shared_ptr<const r1cs::CompactR1cs> matrices) {
+                                                      std::shared_ptr<const r1cs::RecordedMatrices> matrices) {
   FillRecordingSystem cs;
   CUZK_RETURN_IF_ERROR(circuit.synthesize(cs));
   PartitionWitness out = std::move(cs).take_partition();

@@ -19,7 +19,7 @@
 #include "common/status.hpp"
 #include "common/thread_pool.hpp"
 #include "ff/fr.hpp"
-#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_matrices.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness.hpp"
 #include "witness/witness_fill.hpp"
@@ -29,7 +29,7 @@ namespace cuzk::witness {
 struct PartitionWitness {
   r1cs::WitnessAssignment values;                    // [ONE, public inputs…] and the packed aux
   std::vector<std::unique_ptr<WitnessFill>> fills;   // run in order after the aux is expanded
-  std::shared_ptr<const r1cs::CompactR1cs> matrices;  // A, B, C (null until the kind attaches them)
+  std::shared_ptr<const r1cs::RecordedMatrices> matrices;  // A, B, C (null until the kind attaches them)
 
   size_t num_inputs() const { return values.inputs.size(); }
   size_t num_aux() const { return values.aux.size(); }
@@ -55,6 +55,6 @@ Status materialize(const PartitionWitness& witness, r1cs::ProvingAssignment& out
 // A witness without fills from a full assignment: `values` = inputs (ONE first, `num_inputs` of
 // them) then aux, the aux packed. For witnesses computed elsewhere (a circom witness file).
 PartitionWitness witness_from_values(std::span<const ff::Fr> values, size_t num_inputs,
-                                     std::shared_ptr<const r1cs::CompactR1cs> matrices);
+                                     std::shared_ptr<const r1cs::RecordedMatrices> matrices);
 
 }  // namespace cuzk::witness

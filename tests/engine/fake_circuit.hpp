@@ -17,7 +17,7 @@
 #include "engine/circuit.hpp"
 #include "engine/engine.hpp"
 #include "groth16/proof_assembly.hpp"
-#include "r1cs/compact_matrices.hpp"
+#include "r1cs/recorded_matrices.hpp"
 #include "r1cs/row_check.hpp"
 #include "witness/partition_witness.hpp"
 
@@ -89,7 +89,7 @@ class FakeSynthesized final : public SynthesizedCircuit {
 // Three rows over aux x, y, z: ONE·ONE = ONE, x·y = z, 0·ONE = 0; the witness x = 2, y = 3,
 // z = 7 breaks row 1.
 inline witness::PartitionWitness bad_row_witness() {
-  r1cs::CompactRecorder recorder;
+  r1cs::MatricesRecorder recorder;
   const r1cs::Variable x = recorder.alloc(ff::Fr::zero()), y = recorder.alloc(ff::Fr::zero()),
                        z = recorder.alloc(ff::Fr::zero());
   const r1cs::LinearCombination one(r1cs::Variable::one());
@@ -97,7 +97,7 @@ inline witness::PartitionWitness bad_row_witness() {
   recorder.enforce(r1cs::LinearCombination(x), r1cs::LinearCombination(y), r1cs::LinearCombination(z));
   recorder.enforce({}, one, {});
   const ff::Fr values[] = {ff::Fr::one(), ff::Fr::from_u64(2), ff::Fr::from_u64(3), ff::Fr::from_u64(7)};
-  return witness::witness_from_values(values, 1, std::make_shared<r1cs::CompactR1cs>(std::move(recorder).finish()));
+  return witness::witness_from_values(values, 1, std::make_shared<r1cs::RecordedMatrices>(std::move(recorder).finish()));
 }
 
 class FakeCircuit final : public CircuitDef {

@@ -21,7 +21,7 @@ TEST(RecordedMatrices, Porep2KiBRealCommit1) {
   ASSERT_TRUE(config.is_ok());
   const Result<porep::PartitionWitness> witness = porep::partition_witness(output, 0);
   ASSERT_TRUE(witness.is_ok()) << witness.status().to_string();
-  const r1cs::CompactR1cs shape = cuzk::test::expect_recorded_matrices_reproduce(
+  const r1cs::RecordedMatrices shape = cuzk::test::expect_recorded_matrices_reproduce(
       [&](r1cs::ConstraintSystem& cs) {
         expect_ok(porep::synthesize_porep_partition(cs, *config, witness->public_values, witness->private_values,
                                                     witness->challenges));

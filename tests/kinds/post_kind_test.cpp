@@ -21,7 +21,7 @@
 #include "filecoin/synthetic_post.hpp"
 #include "kinds/catalog.hpp"
 #include "kinds/filecoin_param_names.hpp"
-#include "kinds/recorded_matrices.hpp"
+#include "kinds/recorded_matrices_cache.hpp"
 #include "kinds/vanilla_payload.hpp"
 #include "support/kind_recorded_check.hpp"
 

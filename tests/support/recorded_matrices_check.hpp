@@ -1,5 +1,5 @@
 // Test support: recorded constraint matrices reproduce classic synthesis. Runs the same
-// synthesis into a ProvingAssignment and into a CompactRecorder, then computes a, b, c from the
+// synthesis into a ProvingAssignment and into a MatricesRecorder, then computes a, b, c from the
 // classic witness with the compact product and expects them, and the densities, bit for bit,
 // naming the first difference; and the same for the
 // whole recorded path: witness-only synthesis (WitnessConstraintSystem) plus the product.
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "common/thread_pool.hpp"
-#include "r1cs/compact_spmv.hpp"
+#include "r1cs/recorded_spmv.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/recorded_synthesis.hpp"
 #include "r1cs/witness_constraint_system.hpp"
@@ -42,14 +42,14 @@ inline void expect_same_assignment(const r1cs::ProvingAssignment& got, const r1c
 
 // `synthesize` must produce the same circuit on every call (it is called three times). Returns the
 // recorded shape for further checks.
-inline r1cs::CompactR1cs expect_recorded_matrices_reproduce(
+inline r1cs::RecordedMatrices expect_recorded_matrices_reproduce(
     const std::function<void(r1cs::ConstraintSystem&)>& synthesize, ThreadPool& pool) {
   r1cs::ProvingAssignment classic;
   synthesize(classic);
-  r1cs::CompactRecorder recorder;
+  r1cs::MatricesRecorder recorder;
   synthesize(recorder);
-  r1cs::CompactR1cs shape = std::move(recorder).finish();
-  EXPECT_TRUE(r1cs::validate_compact(shape, pool).is_ok());
+  r1cs::RecordedMatrices shape = std::move(recorder).finish();
+  EXPECT_TRUE(r1cs::validate_matrices(shape, pool).is_ok());
 
   r1cs::ProvingAssignment from_matrices;
   from_matrices.input_assignment = classic.input_assignment;

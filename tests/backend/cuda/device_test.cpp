@@ -1,7 +1,7 @@
 // Device enumeration, CUDA-error → Status conversion, and DeviceBuffer. The tests without a
 // GPU fixture run everywhere: on a machine without a GPU they check that every entry point
 // reports a Status instead of crashing.
-#include "backend/cuda/device.hpp"
+#include "backend/cuda/runtime/device.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "backend/cuda/device_buffer.hpp"
+#include "backend/cuda/runtime/device_buffer.hpp"
 #include "gpu_test_util.hpp"
 
 namespace cuzk::backend::cuda {
@@ -87,7 +87,7 @@ TEST(DeviceBuffer, AllocationWithoutGpuIsADeviceError) {
   Result<DeviceBuffer> buffer = DeviceBuffer::allocate(64);
   ASSERT_FALSE(buffer.is_ok());
   EXPECT_EQ(buffer.status().code(), StatusCode::kDeviceError);
-  EXPECT_NE(buffer.status().message().find("cudaMalloc(&d_ptr, bytes)@backend/cuda/device_buffer.cu:"),
+  EXPECT_NE(buffer.status().message().find("cudaMalloc(&d_ptr, bytes)@backend/cuda/runtime/device_buffer.cu:"),
             std::string::npos)
       << buffer.status().message();
 }

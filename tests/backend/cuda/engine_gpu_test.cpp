@@ -23,6 +23,7 @@
 #include "groth16/bellperson_format.hpp"
 #include "groth16/verifier.hpp"
 #include "kinds/catalog.hpp"
+#include "kinds/native_circuit.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -66,7 +67,9 @@ class BreakingCircuit final : public CircuitDef {
                                                          size_t partition, ThreadPool& pool) const override {
     CUZK_ASSIGN_OR_RETURN(std::unique_ptr<SynthesizedCircuit> out,
                           inner_->synthesize(srs, payload, prepared, partition, pool));
-    if (payload.empty() || payload[0] != kBreakingSeed || partition != 1) return out;
+    // the engine keeps a seeded job's payload as its prepared form
+    const std::span<const uint8_t> seed = payload.empty() ? kinds::raw_payload_bytes(prepared.get()) : payload;
+    if (seed.empty() || seed[0] != kBreakingSeed || partition != 1) return out;
     r1cs::PackedAux& aux = out->witness.values.aux;
     const std::vector<ff::Fr> values = aux.expand();
     r1cs::PackedAux broken;

@@ -4,7 +4,7 @@
 // pair of a table of special values (0, 1, p−1, R, limb and word edges). Output buffers are
 // poisoned with a value no correct result can take (its limbs are ≥ m) before each call.
 // The CPU fields are themselves tested against @noble/curves vectors (tests/ff).
-#include "backend/cuda/field_ops.hpp"
+#include "backend/cuda/arith/field_ops.hpp"
 
 #include <gtest/gtest.h>
 

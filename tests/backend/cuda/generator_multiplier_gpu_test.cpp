@@ -3,7 +3,7 @@
 // are not multiples of the chunk (a small chunk forces several). Output vectors are poisoned
 // first by construction (fresh vectors are overwritten by the download). End to end: a key
 // made with the GPU multiplier equals the host key, and its proofs verify.
-#include "backend/cuda/generator_multiplier_gpu.hpp"
+#include "backend/cuda/setup/generator_multiplier_gpu.hpp"
 
 #include <gtest/gtest.h>
 

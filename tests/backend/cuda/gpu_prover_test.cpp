@@ -1,11 +1,11 @@
 // GpuProver == CPU prover: for the same key, circuits and (r, s) (FixedBlinding), the GPU
 // proofs are bit-identical to groth16::prove()'s and verify; batches share one resident key;
 // a second call reuses it; an empty batch gives no proofs; release() frees it; shape
-// mismatches are kInvalidArgument; a batch gives the same proofs under every staging plan, and
-// the plan follows the device memory (staging_plan, no GPU needed).
+// mismatches are kInvalidArgument; a batch gives the same proofs under every staging plan
+// (the policy itself: staging_plan_test.cpp).
 // Circuits: the XOR demo (every density path) and the Filecoin-shaped synthetic circuit at
 // sizes that are and are not powers of two.
-#include "backend/cuda/gpu_prover.hpp"
+#include "backend/cuda/prover/gpu_prover.hpp"
 
 #include <gtest/gtest.h>
 
@@ -89,7 +89,7 @@ class GpuProverTest : public GpuTest {};
 TEST_F(GpuProverTest, DemoCircuitBatchBitIdentical) {
   const cuzk::test::DemoCircuit c1({true, false, true, true}, 5, 9), c2({false, false, true, false}, 77, 9),
       c3({true, true, true, true}, 0, 9);
-  const Keyed k = setup({&c1, &c2, &c3}, 1);
+  Keyed k = setup({&c1, &c2, &c3}, 1);
   auto prover = GpuProver::create(0);
   ASSERT_TRUE(prover.is_ok()) << prover.status().to_string();
   expect_gpu_equals_cpu(k, **prover);
@@ -99,6 +99,7 @@ TEST_F(GpuProverTest, DemoCircuitBatchBitIdentical) {
   auto none = (*prover)->prove(k.pk, {}, kBellperson, blinding);  // an empty batch: no proofs, no error
   ASSERT_TRUE(none.is_ok()) << none.status().to_string();
   EXPECT_TRUE(none->empty());
+  k.witnesses.clear();  // nobody holds the circuits' recorded matrices any more
   (*prover)->release(k.pk);
   EXPECT_EQ((*prover)->resident_bytes(), 0u);
   size_t free_bytes = 0, total_bytes = 0;
@@ -128,67 +129,6 @@ TEST_F(GpuProverTest, EveryStagingPlanBatchBitIdentical) {
   expect_gpu_equals_cpu(k, **prover, StagingPlan::kSharedAbc);
   (*prover)->set_staging_limit(StagingPlan::kOverlapped);
   expect_gpu_equals_cpu(k, **prover, StagingPlan::kOverlapped);  // the second buffers come back
-}
-
-TEST(GpuProverStaging, PlanFollowsTheDeviceMemory) {
-  constexpr size_t kGiB = size_t{1} << 30;
-  const auto plan = [](size_t circuits, size_t abc, size_t witness, size_t working, size_t available) {
-    return staging_plan_name(GpuProver::staging_plan(circuits, abc, witness, working, available));
-  };
-  // a 2^27 PoRep partition: a, b, c 12 GiB, its assignment ≈ 4 GiB, 8 GiB of MSM scratch; after
-  // ≈ 45 GiB of bases an 80 GB card has ≈ 33.7 GiB, a 141 GB one ≈ 94
-  EXPECT_STREQ(plan(10, 12 * kGiB, 4 * kGiB, 8 * kGiB, 33 * kGiB), "shared-abc");
-  EXPECT_STREQ(plan(10, 12 * kGiB, 4 * kGiB, 8 * kGiB, 94 * kGiB), "overlapped");
-  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 40 * kGiB), "overlapped");  // exactly enough
-  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 40 * kGiB - 1), "shared-abc");
-  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 28 * kGiB), "shared-abc");  // exactly enough
-  EXPECT_STREQ(plan(2, 12 * kGiB, 4 * kGiB, 8 * kGiB, 28 * kGiB - 1), "serial");
-  EXPECT_STREQ(plan(1, 1, 1, 0, 94 * kGiB), "serial");  // one circuit: nothing to overlap
-  EXPECT_STREQ(plan(0, 1, 1, 0, 94 * kGiB), "serial");
-  // sizes near the top of size_t do not wrap into "fits"
-  const size_t huge = ~size_t{0};
-  EXPECT_STREQ(plan(2, huge / 2 + 1, 0, 0, huge), "shared-abc");
-  EXPECT_STREQ(plan(2, huge / 2 + 1, huge / 4, 0, huge), "shared-abc");
-  EXPECT_STREQ(plan(2, huge / 2 + 1, huge / 2, 0, huge), "serial");
-  EXPECT_STREQ(plan(2, huge / 4, 0, huge, huge), "serial");
-}
-
-TEST(GpuProverStaging, PlansAreNamedBothWays) {
-  for (const StagingPlan plan : {StagingPlan::kSerial, StagingPlan::kSharedAbc, StagingPlan::kOverlapped}) {
-    EXPECT_EQ(staging_plan_named(staging_plan_name(plan)), plan);
-  }
-  for (const char* name : {"", "unknown", "Serial", "shared_abc", "overlapped ", "sharedabc"}) {
-    EXPECT_EQ(staging_plan_named(name), std::nullopt) << "'" << name << "'";
-  }
-}
-
-TEST(GpuProverStaging, ReservationFreesTheScratchOnlyWhereFreeMemoryFallsShort) {
-  constexpr size_t kGiB = size_t{1} << 30;
-  // a 2^27 PoRep partition on an 80 GB card after a first batch: one a, b, c buffer and one
-  // assignment held, the MSMs' scratch grown into all but 2 GiB
-  const auto shared = GpuProver::staging_reservation(StagingPlan::kSharedAbc, 12 * kGiB, 4 * kGiB, {12 * kGiB, 0},
-                                                     {4 * kGiB, 0}, 2 * kGiB);
-  EXPECT_EQ(shared.missing_bytes, 4 * kGiB);  // the second assignment
-  EXPECT_TRUE(shared.release_scratch);
-  const auto roomy = GpuProver::staging_reservation(StagingPlan::kSharedAbc, 12 * kGiB, 4 * kGiB, {12 * kGiB, 0},
-                                                    {4 * kGiB, 0}, 4 * kGiB);
-  EXPECT_EQ(roomy.missing_bytes, 4 * kGiB);
-  EXPECT_FALSE(roomy.release_scratch);  // exactly enough free
-  // kOverlapped also needs the second a, b, c buffer; larger buffers held count as enough
-  const auto overlapped = GpuProver::staging_reservation(StagingPlan::kOverlapped, 12 * kGiB, 4 * kGiB,
-                                                         {16 * kGiB, 1 * kGiB}, {8 * kGiB, 0}, 20 * kGiB);
-  EXPECT_EQ(overlapped.missing_bytes, 11 * kGiB + 4 * kGiB);
-  EXPECT_FALSE(overlapped.release_scratch);
-  // nothing missing: nothing freed, even with no free memory at all
-  const auto held = GpuProver::staging_reservation(StagingPlan::kOverlapped, 12 * kGiB, 4 * kGiB,
-                                                   {12 * kGiB, 12 * kGiB}, {4 * kGiB, 4 * kGiB}, 0);
-  EXPECT_EQ(held.missing_bytes, 0u);
-  EXPECT_FALSE(held.release_scratch);
-  // kSerial reserves nothing
-  const auto serial =
-      GpuProver::staging_reservation(StagingPlan::kSerial, 12 * kGiB, 4 * kGiB, {0, 0}, {0, 0}, 0);
-  EXPECT_EQ(serial.missing_bytes, 0u);
-  EXPECT_FALSE(serial.release_scratch);
 }
 
 TEST_F(GpuProverTest, ShapeMismatchIsInvalidArgument) {

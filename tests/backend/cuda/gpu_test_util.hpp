@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/cuda/device.hpp"
+#include "backend/cuda/runtime/device.hpp"
 
 namespace cuzk::backend::cuda::test {
 

@@ -7,7 +7,7 @@
 // n or n − 1 bases, with and without a density), against the CPU MSM on them in order; the
 // windows sorted in groups of 1, 2, 3 and 7 (the path of MSMs beyond kMaxPairs pairs, or
 // of a device short of memory).
-#include "backend/cuda/msm_gpu.hpp"
+#include "backend/cuda/msm/msm_gpu.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 // gpu_h_quotient that the prover runs, in bit-reversed order; six transforms) against the CPU
 // prover's seven-transform recipe on random a, b, c with edge values, and on constant vectors
 // (all 0, all 1, all r − 1).
-#include "backend/cuda/ntt_gpu.hpp"
+#include "backend/cuda/ntt/ntt_gpu.hpp"
 
 #include <gtest/gtest.h>
 

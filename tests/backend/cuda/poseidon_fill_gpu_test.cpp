@@ -7,10 +7,10 @@
 
 #include <vector>
 
-#include "backend/cuda/device_array.hpp"
-#include "backend/cuda/device_stream.hpp"
-#include "backend/cuda/pinned_uploader.hpp"
-#include "backend/cuda/poseidon_fill_gpu.hpp"
+#include "backend/cuda/runtime/device_array.hpp"
+#include "backend/cuda/runtime/device_stream.hpp"
+#include "backend/cuda/runtime/pinned_uploader.hpp"
+#include "backend/cuda/witness/poseidon_fill_gpu.hpp"
 #include "common/thread_pool.hpp"
 #include "gpu_test_util.hpp"
 #include "poseidon_test_circuit.hpp"

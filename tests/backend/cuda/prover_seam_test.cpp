@@ -12,8 +12,8 @@
 #include <random>
 #include <vector>
 
-#include "backend/cuda/device_array.hpp"
-#include "backend/cuda/ntt_gpu.hpp"
+#include "backend/cuda/runtime/device_array.hpp"
+#include "backend/cuda/ntt/ntt_gpu.hpp"
 #include "backend/prover_factory.hpp"
 #include "circom/fixtures.hpp"
 #include "circom/wtns_file.hpp"
