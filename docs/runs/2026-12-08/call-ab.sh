@@ -3,6 +3,14 @@
 # then before and after on one card in one call. build-all-carry holds base/ (main at f30a9ac,
 # before the PartitionWitness redesign) and new/ (main after it: the staging ring, the folders),
 # each `cuzk` and engine_bench, the libraries they need, and the four GPU test programs.
+# To make it (≈ 44.5 MB, beside the ≈ 19 MiB tree within the 64 MiB carry):
+#   scripts/gpu-pack.sh build build-gpu-carry            (main, configured for CUDA)
+#   git worktree add ../wt-base f30a9ac; build its targets cuzk and engine_bench
+#   mkdir -p build-all-carry/{new,base}/ build-all-carry/tests/backend/cuda
+#   copy new/ ← build-gpu-carry/{src/cli/cuzk,bench/engine_bench}; base/ ← ../wt-base/build's, stripped;
+#   build-all-carry/carried-libs ← build-gpu-carry/carried-libs; CMakeCache.txt ← build-gpu-carry's;
+#   tests/backend/cuda ← build-gpu-carry's backend_cuda_{gpu_prover,prover_seam,engine_gpu,witness_staging_gpu}_test
+#   tar -cJf build-all-carry.tar.xz build-all-carry
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 [[ -d build-all-carry ]] || tar -xJf build-all-carry.tar.xz
