@@ -47,9 +47,15 @@ CLIENT="$ROOT/tools/grpc-client/abuse.mjs"
 # about 3 s, synthetic-131072: about 12 s, 2026-12-01): the SIGKILL comes while they are made.
 if [[ $QUICK -eq 1 ]]; then
   LOAD_CLIENTS=4; LOAD_JOBS=2; DISCONNECT_CALLS=4; AWAITS=1000; GEN_CIRCUIT=synthetic-32768; GEN_KILL_S=1.2
+  CANCEL_RACES=4
 else
   LOAD_CLIENTS=32; LOAD_JOBS=4; DISCONNECT_CALLS=32; AWAITS=1000; GEN_CIRCUIT=synthetic-131072; GEN_KILL_S=4
+  CANCEL_RACES=16
 fi
+# Results kept per client on the restarted daemon below (daemon.max_retained_results), and the
+# jobs another client finishes there before the first awaits its own.
+KEPT_RESULTS=8
+FLOOD_JOBS=20
 CIRCUIT=synthetic-1024
 LONG_CIRCUIT=synthetic-4096x64
 MAX_MESSAGE_MIB=2
@@ -79,9 +85,10 @@ print_table() {
 }
 
 skip_all() {
-  for s in "load" "bad inputs" "clients disconnecting" "client SIGKILLed mid-call" "starved calls" "SIGTERM drain" \
-           "SIGKILL mid-generation" "damaged parameters" "queue bound" "another uid on the socket" \
-           "second signal while draining" "files overwritten"; do
+  for s in "load" "bad inputs" "clients disconnecting" "client SIGKILLed mid-call" "retry with another payload" \
+           "cancel racing a job's end" "starved calls" "SIGTERM drain" "SIGKILL mid-generation" "damaged parameters" \
+           "queue bound" "another uid on the socket" "another uid's kept results" "second signal while draining" \
+           "files overwritten"; do
     row "$s" "-" SKIP "$1"
   done
   print_table
@@ -261,6 +268,21 @@ run_transport() {
     row "client SIGKILLed mid-call" "$via" FAIL "$(first_failure "killed-$via")"
   fi
 
+  # Curio's retry whose payload changed (a WindowPoSt without an unreadable sector): proved.
+  if client "retry-$via" 180 retry "$grpc_address" "$PROTO" "$PARAMS" synthetic-1024x8 "retry-$via"; then
+    row "retry with another payload" "$via" PASS "the same id with another payload, while the first attempt ran and after it completed: proved (the new payload's inputs), verified"
+  else
+    LOST=$(( LOST + 2 - $(json .proved) ))
+    row "retry with another payload" "$via" FAIL "$(first_failure "retry-$via")"
+  fi
+
+  # CancelProof racing the end of the job it cancels: never NOT_FOUND for a live id.
+  if client "cancelrace-$via" 180 cancelrace "$grpc_address" "$PROTO" synthetic-1024x8 "$CANCEL_RACES"; then
+    row "cancel racing a job's end" "$via" PASS "$CANCEL_RACES jobs cancelled by 4 callers until they ended ($(json .answers) answers): OK or FAILED_PRECONDITION naming the id, 0 NOT_FOUND"
+  else
+    row "cancel racing a job's end" "$via" FAIL "$(json .not_found) NOT_FOUND: $(first_failure "cancelrace-$via")"
+  fi
+
   if [[ $via == unix ]]; then
     client "starve" 180 starve "$grpc_address" "$PROTO" "$LONG_CIRCUIT" "$AWAITS"
     rc=$?
@@ -285,15 +307,18 @@ run_transport unix "unix:$WORK/unix/cuzk.sock"
 run_transport tcp "tcp:127.0.0.1:$(free_port)"
 
 # ---- SIGKILL while parameters are generated, then a restart on a damaged parameter file; the
-# restarted daemon then takes the queue bound, another uid on the socket, a second SIGTERM ----
+# restarted daemon then takes the queue bound, another uid on the socket and its kept results,
+# a second SIGTERM ----
 # Its socket is open to every user (mode 0666 in a folder others may enter); the bound is
-# daemon.max_queued_jobs_per_client = 4 (root's jobs here).
+# daemon.max_queued_jobs_per_client = 4 (root's jobs here); each client keeps
+# daemon.max_retained_results = $KEPT_RESULTS results.
 peer=$(mktemp -d "${TMPDIR:-/tmp}/cuzk-abuse-peer.XXXXXX")
 chmod 755 "$peer"
 address="unix:$peer/cuzk.sock"
 dir=$WORK/kill
 mkdir -p "$dir"
-write_config "$dir/cuzk.toml" "$address" "$PARAMS" 'socket_mode = "0666"' "max_queued_jobs_per_client = 4"
+write_config "$dir/cuzk.toml" "$address" "$PARAMS" 'socket_mode = "0666"' "max_queued_jobs_per_client = 4" \
+  "max_retained_results = $KEPT_RESULTS"
 FAULTS_TRIED=$(( FAULTS_TRIED + 2 ))
 restarted=0
 if start_daemon "$dir/cuzk.toml" "$dir/daemon.log"; then
@@ -342,7 +367,7 @@ fi
 
 if [[ $restarted -eq 1 ]]; then
   if client bound 120 bound "$address" "$PROTO" "$LONG_CIRCUIT" 50; then
-    row "queue bound" unix PASS "job $(( $(json .accepted) + 1 )) refused RESOURCE_EXHAUSTED naming daemon.$(json .key); accepted again once cancelled"
+    row "queue bound" unix PASS "job $(( $(json .accepted) + 1 )) refused RESOURCE_EXHAUSTED naming daemon.$(json .key), counted in cuzk_requests_refused_total; accepted again once cancelled"
   else
     row "queue bound" unix FAIL "$(first_failure bound)"
   fi
@@ -362,6 +387,23 @@ if [[ $restarted -eq 1 ]]; then
     fi
   else
     row "another uid on the socket" unix FAIL "submit failed: $(first_failure peer-submit)"
+  fi
+
+  # One client's results never push out another's: uid 65534 proves one job, root then
+  # finishes more than the per-client bound of its own, and uid 65534 awaits its result.
+  if [[ $(id -u) -ne 0 ]] || ! command -v setpriv > /dev/null; then
+    row "another uid's kept results" unix SKIP "needs root and setpriv to run a client as another user"
+  else
+    as_nobody() { setpriv --reuid 65534 --regid 65534 --clear-groups timeout 120 node "$CLIENT" "$@"; }
+    kept_id="kept-$(date +%s)"
+    if as_nobody keep "$address" "$PROTO" - "$CIRCUIT" "$kept_id" prove > "$WORK/kept-prove.out" 2>&1 &&
+       client flood 180 flood "$address" "$PROTO" "$CIRCUIT" "$FLOOD_JOBS" "flood" &&
+       as_nobody keep "$address" "$PROTO" - "$CIRCUIT" "$kept_id" await > "$WORK/kept-await.out" 2>&1; then
+      row "another uid's kept results" unix PASS "uid 65534's result still kept (COMPLETED) after root finished $FLOOD_JOBS jobs (max_retained_results = $KEPT_RESULTS)"
+    else
+      LOST=$(( LOST + 1 ))
+      row "another uid's kept results" unix FAIL "$(grep -h -m1 '^FAIL' "$WORK/kept-prove.out" "$WORK/flood.out" "$WORK/kept-await.out" 2>/dev/null | head -1 | cut -c1-110)"
+    fi
   fi
 
   FAULTS_TRIED=$(( FAULTS_TRIED + 1 ))
@@ -386,11 +428,11 @@ if [[ $restarted -eq 1 ]]; then
     row "second signal while draining" unix FAIL "submit failed: $(first_failure second)"
   fi
 elif grep -q "unknown key" "$dir/daemon.log"; then
-  for s in "queue bound" "another uid on the socket" "second signal while draining"; do
+  for s in "queue bound" "another uid on the socket" "another uid's kept results" "second signal while draining"; do
     row "$s" unix SKIP "not in this build: $(grep -m1 'unknown key' "$dir/daemon.log" | cut -c1-100)"
   done
 else
-  for s in "queue bound" "another uid on the socket" "second signal while draining"; do
+  for s in "queue bound" "another uid on the socket" "another uid's kept results" "second signal while draining"; do
     row "$s" unix FAIL "no daemon to run it on (above)"
   done
 fi

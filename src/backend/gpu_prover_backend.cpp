@@ -18,6 +18,11 @@ std::string GpuProverBackend::describe() const {
   return status_;
 }
 
+groth16::DeviceMemory GpuProverBackend::device_memory() const {
+  std::lock_guard<std::mutex> lock(status_mutex_);
+  return memory_;
+}
+
 Result<std::vector<groth16::Proof>> GpuProverBackend::prove(const groth16::ProvingKey& pk,
                                                             std::span<const witness::PartitionWitness* const> circuits,
                                                             groth16::QapConvention convention,
@@ -45,7 +50,8 @@ void GpuProverBackend::refresh_locked() {
   size_t free_bytes = 0, total_bytes = 0;
   char text[200];
   const double gib = 1024.0 * 1024 * 1024;
-  if (prover_->device_memory(&free_bytes, &total_bytes).is_ok()) {
+  const bool known = prover_->device_memory(&free_bytes, &total_bytes).is_ok();
+  if (known) {
     std::snprintf(text, sizeof text, "%s, %.1f of %.1f GiB free, %.1f GiB of bases resident", device_name_.c_str(),
                   static_cast<double>(free_bytes) / gib, static_cast<double>(total_bytes) / gib,
                   static_cast<double>(prover_->resident_bytes()) / gib);
@@ -54,6 +60,7 @@ void GpuProverBackend::refresh_locked() {
   }
   std::lock_guard<std::mutex> lock(status_mutex_);
   status_ = text;
+  memory_ = known ? groth16::DeviceMemory{total_bytes, free_bytes} : groth16::DeviceMemory{};
 }
 
 }  // namespace cuzk::backend

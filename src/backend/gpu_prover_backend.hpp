@@ -4,8 +4,8 @@
 // A GpuProver takes one caller at a time: the owner's worker proves, and another thread may
 // release a key (only a key no proof uses), so both go through one mutex. Releasing before
 // the key's memory is freed matters: device copies are keyed by the key's address.
-// describe() reads the text the last call left (device memory, resident bases): it never
-// waits for a proof in progress.
+// describe() and device_memory() read what the last call left (device memory, resident
+// bases): they never wait for a proof in progress.
 #pragma once
 
 #include <memory>
@@ -26,6 +26,7 @@ class GpuProverBackend final : public groth16::ProverBackend {
   const std::string& name() const override { return name_; }
   std::string describe() const override;
   bool on_device() const override { return true; }
+  groth16::DeviceMemory device_memory() const override;
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
                                             std::span<const witness::PartitionWitness* const> circuits,
                                             groth16::QapConvention convention,
@@ -34,7 +35,8 @@ class GpuProverBackend final : public groth16::ProverBackend {
   void release(const groth16::ProvingKey& pk) override;
 
  private:
-  // Re-reads the device's memory into the status text (caller holds mutex_, or is the constructor).
+  // Re-reads the device's memory into memory_ and the status text (caller holds mutex_, or is
+  // the constructor).
   void refresh_locked();
 
   std::string name_, device_name_;
@@ -43,6 +45,7 @@ class GpuProverBackend final : public groth16::ProverBackend {
   std::set<const groth16::ProvingKey*> resident_;  // GUARDED_BY(mutex_)
   mutable std::mutex status_mutex_;
   std::string status_;  // GUARDED_BY(status_mutex_)
+  groth16::DeviceMemory memory_;  // GUARDED_BY(status_mutex_)
 };
 
 }  // namespace cuzk::backend

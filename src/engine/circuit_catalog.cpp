@@ -2,6 +2,7 @@
 #include "engine/circuit_catalog.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace cuzk::engine {
 
@@ -54,6 +55,14 @@ std::vector<std::string> CircuitCatalog::ids() const {
   for (const auto& [id, circuit] : resolved_) out.push_back(id);
   std::sort(out.begin(), out.end());
   return out;
+}
+
+std::vector<std::string> CircuitCatalog::kinds() const {
+  MutexLock lock(mutex_);
+  std::set<std::string, std::less<>> kinds;
+  for (const auto& [id, circuit] : circuits_) kinds.emplace(circuit->kind());
+  for (const auto& [id, circuit] : resolved_) kinds.emplace(circuit->kind());
+  return {kinds.begin(), kinds.end()};
 }
 
 }  // namespace cuzk::engine

@@ -30,6 +30,8 @@ class CircuitCatalog {
   std::shared_ptr<const CircuitDef> find(std::string_view id);
   // Registered ids and the remembered resolved ones, sorted.
   std::vector<std::string> ids() const;
+  // The kinds (CircuitDef::kind) of those circuits, each once, sorted.
+  std::vector<std::string> kinds() const;
 
  private:
   const size_t max_resolved_;

@@ -370,14 +370,22 @@ struct Engine::Impl {
         return quit || (unit = pick_prove_locked(worker)) != nullptr;
       });
       if (!unit) return;
-      workers[worker].busy = true;
       std::vector<size_t> live;
       for (size_t i = 0; i < unit->members.size(); ++i) {
         const auto& m = unit->members[i];
         if (m.synthesized && !m.job->cancel_requested && m.job->error.is_ok()) live.push_back(i);
       }
+      WorkerInfo& info = workers[worker];
+      info.busy = true;
+      info.kind = std::string(unit->circuit->kind());
+      for (size_t i : live) {
+        const JobId id = unit->members[i].job->id;
+        if (std::find(info.jobs.begin(), info.jobs.end(), id) == info.jobs.end()) info.jobs.push_back(id);
+      }
       const bool handed_on = prove_members(worker, backend, blinding, unit, live);
-      workers[worker].busy = false;
+      info.busy = false;
+      info.kind.clear();
+      info.jobs.clear();
       if (handed_on) continue;
       workers[worker].proofs += live.size();
       for (auto& m : unit->members) m.job->worker = backend.name();
@@ -851,9 +859,13 @@ EngineStatus Engine::status() const {
   s.pinned_used = d.srs.hot_bytes();
   s.pinned_limit = d.srs.budget_bytes();
   s.circuits = d.catalog->ids();
+  for (std::string& kind : d.catalog->kinds()) s.by_kind.emplace(std::move(kind), KindLoad{});
   MutexLock lock(d.mutex);
   s.workers = d.workers;
-  for (size_t i = 0; i < s.workers.size(); ++i) s.workers[i].description = d.backends[i]->describe();  // never blocks
+  for (size_t i = 0; i < s.workers.size(); ++i) {  // neither call blocks
+    s.workers[i].description = d.backends[i]->describe();
+    s.workers[i].memory = d.backends[i]->device_memory();
+  }
   s.gpu_note = d.gpu_note;
   s.queued = d.scheduler.depth();
   s.synthesis_units = d.synth_queue.size();

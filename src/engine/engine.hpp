@@ -77,8 +77,13 @@ struct EngineConfig {
 struct WorkerInfo {
   std::string name;  // "cpu", "cuda:0", …
   std::string description;  // the device, its memory, resident bases
+  groth16::DeviceMemory memory;  // its device's, as its backend last saw it (0 and 0 on the host)
   bool busy = false;
   uint64_t proofs = 0;
+  // While busy: the jobs whose partitions it is proving (in the order of its prove call; one
+  // call may prove partitions of several jobs of one circuit) and their circuit kind.
+  std::vector<JobId> jobs;
+  std::string kind;
 };
 
 // Jobs not yet finished of one circuit kind.
@@ -94,7 +99,9 @@ struct EngineStatus {
   std::vector<size_t> queued;  // jobs waiting in the scheduler, per priority level
   size_t synthesis_units = 0, ready_units = 0;
   uint64_t submitted = 0, done = 0, failed = 0, cancelled = 0, running = 0;
-  std::map<std::string, KindLoad> by_kind;  // circuit kind → its queued (validating too) and running jobs
+  // Every circuit kind the catalog has (idle ones with zeros) → its queued (validating too) and
+  // running jobs.
+  std::map<std::string, KindLoad> by_kind;
   size_t pinned_used = 0, pinned_limit = 0;
   size_t working_used = 0, working_limit = 0;  // synthesized partitions, the budget
   size_t working_resident = 0;  // held by circuits for their partitions, counted against the budget too

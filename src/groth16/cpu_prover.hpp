@@ -36,6 +36,7 @@ class CpuProver final : public ProverBackend {
   const std::string& name() const override { return name_; }
   std::string describe() const override { return "CPU, " + std::to_string(pool_.size()) + " threads"; }
   bool on_device() const override { return false; }
+  DeviceMemory device_memory() const override { return {}; }
   // ProverBackend::prove's contract. Reentrant: calls from several threads may share the pool.
   Result<std::vector<Proof>> prove(const ProvingKey& pk, std::span<const witness::PartitionWitness* const> circuits,
                                    QapConvention convention, BlindingSource& blinding) override {

@@ -30,6 +30,11 @@ namespace cuzk::groth16 {
 
 enum class QapConvention : uint8_t { kBellperson, kSnarkjs };
 
+// A device's memory in bytes; both 0 for a backend that proves on the host.
+struct DeviceMemory {
+  uint64_t total_bytes = 0, free_bytes = 0;
+};
+
 class ProverBackend {
  public:
   virtual ~ProverBackend() = default;
@@ -40,6 +45,9 @@ class ProverBackend {
   virtual std::string describe() const = 0;
   // True for a backend that proves on an accelerator (a worker of its own in the engine).
   virtual bool on_device() const = 0;
+  // Its device's memory as last seen (at its start and after each prove or release call): both
+  // 0 on the host. Never waits for a proof in progress.
+  virtual DeviceMemory device_memory() const = 0;
   // Proves every circuit against `pk`, one proof each, in order; each proof draws its own
   // (r, s) from `blinding`. A circuit is a partition witness (witness/partition_witness.hpp): the
   // backend expands its aux, runs its fills and computes a, b, c from its recorded matrices (the

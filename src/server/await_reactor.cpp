@@ -17,8 +17,10 @@ uint64_t ms(double v) { return static_cast<uint64_t>(v + 0.5); }
 
 }  // namespace
 
-void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitProofResponse* out) {
+void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitProofResponse* out,
+                   bool attached) {
   out->set_job_id(id);
+  out->set_attached(attached);
   out->set_circuit_id(r.circuit_id);
   out->set_kind(r.kind);
   if (r.status.is_ok()) {
@@ -69,8 +71,9 @@ void AwaitReactor::start(const Register& register_waiter, uint64_t timeout_ms) {
     std::lock_guard<std::recursive_mutex> lock(shared->mutex);
     shared->reactor = this;
   }
-  Result<uint64_t> token =
-      register_waiter([shared](const RequestRegistry::Outcome& outcome) { finish(shared, grpc::Status::OK, &*outcome); });
+  Result<uint64_t> token = register_waiter([shared](const RequestRegistry::Outcome& outcome, bool attached) {
+    finish(shared, grpc::Status::OK, &*outcome, attached);
+  });
   if (!token.is_ok()) {
     finish(shared, to_grpc(token.status()));
     return;
@@ -88,17 +91,17 @@ void AwaitReactor::start(const Register& register_waiter, uint64_t timeout_ms) {
 void AwaitReactor::time_out(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const Caller& caller,
                             const std::string& id, uint64_t timeout_ms) {
   if (!registry.forget(caller, id, shared->wait_token)) return;  // it ran, or is finishing the call now
-  finish(shared, grpc::Status::OK, nullptr, timeout_ms);
+  finish(shared, grpc::Status::OK, nullptr, false, timeout_ms);
 }
 
 void AwaitReactor::finish(const std::shared_ptr<Shared>& shared, grpc::Status status,
-                          const engine::JobResult* outcome, uint64_t timed_out_ms) {
+                          const engine::JobResult* outcome, bool attached, uint64_t timed_out_ms) {
   std::lock_guard<std::recursive_mutex> lock(shared->mutex);
   if (shared->finished || shared->reactor == nullptr) return;
   shared->finished = true;
   AwaitReactor* reactor = shared->reactor;
   if (shared->timer_token != 0) reactor->timer_.cancel(shared->timer_token);
-  if (outcome != nullptr) fill_response(*outcome, reactor->id_, reactor->out_);
+  if (outcome != nullptr) fill_response(*outcome, reactor->id_, reactor->out_, attached);
   if (timed_out_ms != 0) {
     reactor->out_->set_job_id(reactor->id_);
     reactor->out_->set_status(v1::AwaitProofResponse::TIMEOUT);

@@ -24,8 +24,10 @@ namespace cuzk::server {
 
 // Fills a response from a finished job under request id `id`: COMPLETED (the partitions'
 // proofs concatenated in `proof` and one by one in `proofs`, in the circuit's encoding;
-// decimal public inputs; timings), CANCELLED, or FAILED with error_message.
-void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitProofResponse* out);
+// decimal public inputs; timings), CANCELLED, or FAILED with error_message; `attached`: the
+// call's request attached to a job an earlier request started (RequestRegistry::Waiter).
+void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitProofResponse* out,
+                   bool attached = false);
 
 class AwaitReactor final : public grpc::ServerUnaryReactor {
  public:
@@ -55,10 +57,10 @@ class AwaitReactor final : public grpc::ServerUnaryReactor {
   // after `timeout_ms`.
   static void time_out(const std::shared_ptr<Shared>& shared, RequestRegistry& registry, const Caller& caller,
                        const std::string& id, uint64_t timeout_ms);
-  // Finishes the call once (filling the response from `outcome` first, if given); later calls
-  // do nothing.
+  // Finishes the call once (filling the response from `outcome` first, if given, with
+  // `attached`); later calls do nothing.
   static void finish(const std::shared_ptr<Shared>& shared, grpc::Status status,
-                     const engine::JobResult* outcome = nullptr, uint64_t timed_out_ms = 0);
+                     const engine::JobResult* outcome = nullptr, bool attached = false, uint64_t timed_out_ms = 0);
 
   RequestRegistry& registry_;
   DeadlineTimer& timer_;

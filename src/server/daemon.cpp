@@ -188,7 +188,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   for (const std::string& warning : transport->warnings) logger.line("warning: " + warning);
   RequestRegistryOptions registry;
   registry.retention = c.result_retention;
-  registry.max_results = c.max_retained_results;
+  registry.max_results_per_client = c.max_retained_results;
   registry.max_jobs = c.max_queued_jobs;
   registry.max_jobs_per_client = c.max_queued_jobs_per_client;
   registry.max_bytes = c.max_queued_bytes;
@@ -229,7 +229,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
 
   MetricsHttp metrics_http;
   if (!c.metrics_http.empty()) {
-    if (Status s = metrics_http.start(c.metrics_http, [&] { return (*engine)->metrics_text(); }); !s.is_ok()) {
+    if (Status s = metrics_http.start(c.metrics_http, [&] { return service.metrics_text(); }); !s.is_ok()) {
       err << "cuzk daemon: daemon.metrics_http: " << s.message() << "\n";
       return 2;
     }

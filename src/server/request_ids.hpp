@@ -1,11 +1,19 @@
 // RequestRegistry: request ids as idempotency keys, between the gRPC service and the engine.
-// Curio re-sends a request under the same deterministic id (porep-<miner>-<sector>, …) when
-// its task times out and retries; the registry makes such a retry cost nothing:
+// Curio re-sends a request under the same deterministic id (porep-<miner>-<sector>,
+// wdpost-<miner>-<partition>-<randomness[:8]>, …) when its task times out or fails and retries;
+// the registry makes a retry of the same request cost nothing, and lets a retry whose request
+// changed (a WindowPoSt without the sector that could not be read, a PoRep whose Commit-1 was
+// redone) prove what it now asks:
 //
-//   - an id whose job is queued or running: the request attaches to that job (one proof);
-//   - an id whose job completed within `retention`: the kept result is handed back;
+//   - the same request (the same digest) under an id whose job is queued or running: it
+//     attaches to that job (one proof);
+//   - the same request under an id whose job completed within `retention`: the kept result is
+//     handed back;
 //   - an id whose job failed or was cancelled: the retry is a new attempt (a new job);
-//   - the same id with a different request (another digest): refused, naming the id;
+//   - a different request under an id in use: the new request is proved, and the id names it
+//     from then on; a kept result under the id is dropped, and a job still running for the
+//     earlier request finishes for the callers already waiting for it (nobody else can reach
+//     it), or is cancelled where none is (or once the last of them goes);
 //   - an empty id: a fresh UUID (version 4);
 //   - a request whose payload the engine's validation refuses: refused, no entry left behind.
 //
@@ -19,30 +27,37 @@
 // know (a Prove without request id) cancels it (abandon()).
 //
 // The registry collects every job's result from the engine itself (Engine::on_done; and the end
-// of its validation, Engine::on_validated), so no wait holds a thread, and keeps finished results — for awaiting and for retries — for
-// `retention`, at most `max_results` of them and `max_result_bytes` in all (the oldest go
-// first). Waiters and `validated` callbacks are called once, outside the registry's lock: on the
-// engine thread that finished or validated the job (with the engine's lock held: they must be
-// quick and must not call the engine), or at once on the caller's thread. Thread-safe.
+// of its validation, Engine::on_validated), so no wait holds a thread, and keeps finished
+// results — for awaiting and for retries — for `retention`, per owner at most
+// `max_results_per_client` of them and `max_result_bytes_per_client` (an owner's oldest go
+// first): one client's results never displace another's. Waiters and `validated` callbacks
+// are called once, outside the registry's lock: on the engine thread that finished or
+// validated the job (with the engine's lock held: they must be quick and must not call the
+// engine), or at once on the caller's thread. Requests refused at submission are counted by
+// reason (refusals()). Thread-safe.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "common/status.hpp"
 #include "engine/engine.hpp"
 #include "gadgets/sha256_native.hpp"
 #include "server/caller.hpp"
+#include "server/refusals.hpp"
 
 namespace cuzk::server {
 
 struct RequestRegistryOptions {
   std::chrono::milliseconds retention = std::chrono::hours(1);  // Curio's ProveTimeout is 30 min
-  size_t max_results = 1000;
-  size_t max_result_bytes = size_t{256} << 20;
+  // Finished results kept, and the memory they hold, per owner.
+  size_t max_results_per_client = 1000;
+  size_t max_result_bytes_per_client = size_t{256} << 20;
   // Jobs queued or running, and their payload bytes: in all, and per owner.
   size_t max_jobs = 1024;
   size_t max_jobs_per_client = 256;
@@ -54,7 +69,9 @@ class RequestRegistry {
  public:
   // A finished job's result (status OK, failed or cancelled; never null).
   using Outcome = std::shared_ptr<const engine::JobResult>;
-  using Waiter = std::function<void(const Outcome&)>;
+  // `attached`: the submit() that registered the waiter attached to a job an earlier request
+  // started, or was handed its kept result (false for wait()'s waiters).
+  using Waiter = std::function<void(const Outcome& outcome, bool attached)>;
   // Whether a submission was taken: OK once the engine validated its payload (the job is queued
   // or further on; a job cancelled first counts as taken), or at once when the id named a known
   // job; else the engine's refusal of the payload (INVALID_ARGUMENT naming the problem).
@@ -62,7 +79,7 @@ class RequestRegistry {
 
   struct Submitted {
     std::string id;         // the request id (the one given, or the UUID made for an empty one)
-    bool attached = false;  // the id named a job already known: nothing new was queued
+    bool attached = false;  // the id named the same request, known already: nothing new was queued
     uint64_t token = 0;     // for forget(); 0 if the waiter already ran (or none was given)
   };
 
@@ -78,10 +95,10 @@ class RequestRegistry {
   // knows the id yet (a Prove without request id), so abandon() of its last waiter cancels the
   // job. `validated` (may be empty) is told whether the request was taken, unless this returns
   // an error; a payload the engine's validation refuses leaves no entry, and every waiter of
-  // the id gets an outcome with the refusal. Errors: INVALID_ARGUMENT "request_id '<id>' is in
-  // use by a different request …"; OUT_OF_MEMORY (RESOURCE_EXHAUSTED) naming the admission
-  // limit reached; the engine's refusal of a new job (unknown circuit, a payload over its size
-  // limit, UNAVAILABLE).
+  // the request gets an outcome with the refusal. Errors: OUT_OF_MEMORY (RESOURCE_EXHAUSTED)
+  // naming the admission limit reached; the engine's refusal of a new job (unknown circuit, a
+  // payload over its size limit, UNAVAILABLE); each is counted in refusals(). A different
+  // request under an id in use is no error: see the file comment.
   Result<Submitted> submit(const Caller& caller, std::string id, const gadgets::Sha256Digest& digest,
                            engine::JobRequest request, Waiter waiter, bool private_id = false,
                            Validated validated = nullptr);
@@ -96,16 +113,25 @@ class RequestRegistry {
   // cancelled (nobody could ask for its result); any other job goes on and its result is kept
   // for retries as the file comment says.
   bool abandon(const Caller& caller, const std::string& id, uint64_t token);
-  // Cancels `caller`'s queued or running job under `id`. NOT_FOUND for an unknown id or
-  // another owner's; FAILED_PRECONDITION if it already finished.
+  // Cancels `caller`'s queued or running job under `id` (the newest request the id names).
+  // NOT_FOUND only for an id unknown to the registry or another owner's; FAILED_PRECONDITION
+  // "job '<id>' already finished" for a finished job, one whose result is kept or one that
+  // finishes while it is being cancelled. Messages name the request id.
   Status cancel(const Caller& caller, const std::string& id);
-  // Finished results kept now.
+  // Finished results kept now, in all.
   size_t retained() const;
   // Jobs queued or running that this registry admitted, and their payload bytes.
   struct Admitted {
     size_t jobs = 0, bytes = 0;
   };
   Admitted admitted() const;
+  // The request ids of those of `jobs` (engine jobs, in order) that `caller` may see: its own,
+  // or any for an admin; the others are left out.
+  std::vector<std::string> request_ids(const Caller& caller, std::span<const engine::JobId> jobs) const;
+  // Requests refused at submission, by reason: those submit() refused, those its validation
+  // refused, and those the caller counts here (refused before they reached the registry).
+  void count_refusal(Refusal reason);
+  const RefusalCounts& refusals() const;
 
  private:
   struct State;

@@ -94,10 +94,19 @@ Result<engine::JobRequest> ProvingService::translate(const v1::SubmitProofReques
 grpc::ServerUnaryReactor* ProvingService::SubmitProof(grpc::CallbackServerContext* ctx,
                                                       const v1::SubmitProofRequest* req, v1::SubmitProofResponse* out) {
   Caller caller;
-  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
-  if (Status s = check_request(*req); !s.is_ok()) return finished(ctx, to_grpc(s));
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) {
+    registry_.count_refusal(Refusal::kUnauthenticated);
+    return finished(ctx, s);
+  }
+  if (Status s = check_request(*req); !s.is_ok()) {
+    registry_.count_refusal(Refusal::kInvalidRequest);
+    return finished(ctx, to_grpc(s));
+  }
   auto request = translate(*req);
-  if (!request.is_ok()) return finished(ctx, to_grpc(request.status()));
+  if (!request.is_ok()) {
+    registry_.count_refusal(Refusal::kInvalidRequest);
+    return finished(ctx, to_grpc(request.status()));
+  }
   const size_t queued_before = [&] {
     const engine::EngineStatus s = engine_.status();
     size_t n = s.validating;
@@ -128,15 +137,27 @@ grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext
 grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx, const v1::ProveRequest* req,
                                                 v1::ProveResponse* out) {
   Caller caller;
-  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
-  if (!req->has_submit()) return finished(ctx, {grpc::StatusCode::INVALID_ARGUMENT, "missing submit field"});
+  if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) {
+    registry_.count_refusal(Refusal::kUnauthenticated);
+    return finished(ctx, s);
+  }
+  if (!req->has_submit()) {
+    registry_.count_refusal(Refusal::kInvalidRequest);
+    return finished(ctx, {grpc::StatusCode::INVALID_ARGUMENT, "missing submit field"});
+  }
   const v1::SubmitProofRequest& submit = req->submit();
-  if (Status s = check_request(submit); !s.is_ok()) return finished(ctx, to_grpc(s));
+  if (Status s = check_request(submit); !s.is_ok()) {
+    registry_.count_refusal(Refusal::kInvalidRequest);
+    return finished(ctx, to_grpc(s));
+  }
   // Without a request id nobody else can know the job: the caller's going away cancels it.
   const bool private_id = submit.request_id().empty();
   const std::string id = private_id ? make_uuid() : submit.request_id();
   auto request = translate(submit);
-  if (!request.is_ok()) return failed_in_band(ctx, id, request.status(), out->mutable_result());
+  if (!request.is_ok()) {
+    registry_.count_refusal(Refusal::kInvalidRequest);
+    return failed_in_band(ctx, id, request.status(), out->mutable_result());
+  }
   const gadgets::Sha256Digest digest = request_digest(submit);
   // gRPC keeps the request until the call finishes, which for a Prove is when its proof is
   // done: the job has the payload, so the message's copy (up to max_message_mib) goes now.
@@ -152,11 +173,12 @@ grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx
         // Shutting down, or over an admission limit: a gRPC status, so the client retries later.
         const StatusCode code = submitted.status().code();
         if (code == StatusCode::kUnavailable || code == StatusCode::kOutOfMemory) return submitted.status();
-        // Refused before a job existed (unknown circuit, an id in use): FAILED. A payload the
-        // engine's validation rejects comes to the waiter as a FAILED outcome.
+        // Refused before a job existed (an unknown circuit, a payload over the size limit):
+        // FAILED. A payload the engine's validation rejects comes to the waiter as a FAILED
+        // outcome.
         engine::JobResult why;
         why.status = submitted.status();
-        refused(std::make_shared<const engine::JobResult>(std::move(why)));
+        refused(std::make_shared<const engine::JobResult>(std::move(why)), false);
         return uint64_t{0};
       },
       req->timeout_ms());
@@ -183,11 +205,16 @@ grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext*
   const size_t limit = req->list_limit() == 0 ? kStatusListLimit : std::min<size_t>(req->list_limit(), kStatusListMax);
   auto in_page = [&](size_t index) { return index >= offset && index - offset < limit; };
   for (const auto& w : s.workers) {
+    // What it proves now: the request ids this caller may see, and their kind (anyone's).
+    const std::vector<std::string> job_ids = registry_.request_ids(caller, w.jobs);
+    const std::string kind = w.busy ? engine::curio_kind_name(w.kind) : std::string();
     auto* o = out->add_workers();
     o->set_name(w.name);
     o->set_busy(w.busy);
     o->set_proofs(w.proofs);
     o->set_description(w.description);
+    for (const std::string& id : job_ids) o->add_job_ids(id);
+    o->set_proof_kind(kind);
     uint32_t ordinal = 0;
     const std::string_view name = w.name;
     if (!name.starts_with("cuda:") ||
@@ -197,6 +224,10 @@ grpc::ServerUnaryReactor* ProvingService::GetStatus(grpc::CallbackServerContext*
     auto* g = out->add_gpus();
     g->set_ordinal(ordinal);
     g->set_name(w.description.substr(0, w.description.find(',')));  // "<device>, <memory>, …"
+    g->set_vram_total_bytes(w.memory.total_bytes);
+    g->set_vram_free_bytes(w.memory.free_bytes);
+    if (!job_ids.empty()) g->set_current_job_id(job_ids.front());
+    g->set_current_proof_kind(kind);
     g->set_busy(w.busy);
     g->set_proofs(w.proofs);
     g->set_description(w.description);
@@ -253,9 +284,11 @@ grpc::ServerUnaryReactor* ProvingService::GetMetrics(grpc::CallbackServerContext
                                                      v1::GetMetricsResponse* out) {
   Caller caller;
   if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
-  out->set_prometheus_text(engine_.metrics_text());
+  out->set_prometheus_text(metrics_text());
   return finished(ctx, grpc::Status::OK);
 }
+
+std::string ProvingService::metrics_text() const { return engine_.metrics_text() + registry_.refusals().render(); }
 
 grpc::ServerUnaryReactor* ProvingService::PreloadSRS(grpc::CallbackServerContext* ctx,
                                                      const v1::PreloadSrsRequest* req, v1::PreloadSrsResponse* out) {

@@ -7,8 +7,11 @@
 // for a retry; a Prove without request id, whose job nobody else can know, cancels it). Every
 // call is identified first (CallerIdentity: the unix peer's uid, or an authenticated TCP
 // client): jobs belong to their caller. GetStatus answers with summaries and at most
-// `list_limit` circuits and parameter files a call. Job outcomes come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC
-// status codes only for calls that cannot become a job (the proto's header lists them).
+// `list_limit` circuits and parameter files a call; what each worker proves now (its jobs'
+// request ids where the caller may see them, their kind) and each GPU's memory. Job outcomes
+// come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC status codes only for calls
+// that cannot become a job (the proto's header lists them). Requests refused at submission
+// are counted by reason (metrics_text()).
 #pragma once
 
 #include <grpcpp/grpcpp.h>
@@ -49,6 +52,10 @@ class ProvingService final : public cuzk::v1::ProvingEngine::CallbackService {
                                        v1::PreloadSrsResponse* out) override;
   grpc::ServerUnaryReactor* EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSrsRequest* req,
                                      v1::EvictSrsResponse* out) override;
+
+  // Prometheus text: the engine's metrics and the requests refused at submission, by reason
+  // (GetMetrics, and the daemon's HTTP /metrics).
+  std::string metrics_text() const;
 
  private:
   // The engine job a request asks for, or why it cannot be one (see proof_request.hpp).

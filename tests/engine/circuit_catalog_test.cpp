@@ -1,5 +1,5 @@
 // CircuitCatalog: registered circuits, kinds' circuits, ids resolved on demand (remembered
-// once under their canonical id, and only a bounded number of them).
+// once under their canonical id, and only a bounded number of them), the kinds they are of.
 #include "engine/circuit_catalog.hpp"
 
 #include <gtest/gtest.h>
@@ -62,6 +62,7 @@ TEST_F(CatalogTest, KindsListTheirCircuitsAndResolveOthersOnDemand) {
   catalog.find("dyn-8");
   catalog.find("dyn-9");  // the bound is 2: dyn-7 is forgotten
   EXPECT_EQ(catalog.ids(), (std::vector<std::string>{"dyn-8", "dyn-9", "dyn-listed"}));
+  EXPECT_EQ(catalog.kinds(), std::vector<std::string>{"fake"});  // each kind once
   EXPECT_NE(catalog.find("dyn-7"), nullptr) << "resolved again";
 }
 

@@ -4,7 +4,8 @@
 // priority order; batching; cancellation (queued and in flight); the working-memory budget and
 // the circuits' resident memory in it; self-verification failures; the witness check before
 // proving (rows, or a zkey's verification with self_verify off); bad requests; pipelining; drain
-// on shutdown and a parameter generation stopped by it; the timings line.
+// on shutdown and a parameter generation stopped by it; the timings line; the status of each
+// worker (its device's memory, the jobs it proves) and of every kind.
 #include "engine/engine.hpp"
 
 #include <gtest/gtest.h>
@@ -759,6 +760,45 @@ TEST_F(EngineTest, PreloadEvictAndStatus) {
   const std::string metrics = engine_->metrics_text();
   EXPECT_NE(metrics.find("# TYPE cuzk_jobs_submitted_total counter"), std::string::npos);
   EXPECT_NE(metrics.find("cuzk_pinned_limit_bytes"), std::string::npos);
+}
+
+// A worker's device memory, and while it proves its jobs and their kind; every kind of the
+// catalog has an entry, idle ones with zeros.
+TEST_F(EngineTest, StatusTellsWhatEachWorkerProvesAndListsEveryKind) {
+  FakeBehaviour& b = behaviour();
+  b.prove_time = milliseconds(800);
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  const groth16::DeviceMemory memory{uint64_t{80} << 30, uint64_t{12} << 30};
+  auto e = Engine::create(config(), EngineParts{catalog_, [memory](ThreadPool& pool, std::string*) {
+                                                  auto gpu = std::make_unique<FakeBackend>(backend::make_cpu_prover(pool),
+                                                                                           "cuda:0", true);
+                                                  gpu->memory = memory;
+                                                  std::vector<std::unique_ptr<groth16::ProverBackend>> out;
+                                                  out.push_back(std::move(gpu));
+                                                  return out;
+                                                }});
+  ASSERT_TRUE(e.is_ok()) << e.status().to_string();
+  engine_ = std::move(e).value();
+  EngineStatus s = engine_->status();
+  ASSERT_EQ(s.workers.size(), 1u);
+  EXPECT_EQ(s.workers[0].memory.total_bytes, memory.total_bytes);
+  EXPECT_EQ(s.workers[0].memory.free_bytes, memory.free_bytes);
+  EXPECT_FALSE(s.workers[0].busy);
+  EXPECT_TRUE(s.workers[0].jobs.empty());
+  ASSERT_EQ(s.by_kind.count("fake"), 1u);
+  EXPECT_EQ(s.by_kind["fake"].queued + s.by_kind["fake"].running, 0u);
+  EXPECT_GT(s.by_kind.size(), 1u);  // the catalog's Filecoin kinds too, idle
+  const JobId id = submit("fake");
+  for (int i = 0; i < 2000 && !(s = engine_->status()).workers[0].busy; ++i) std::this_thread::sleep_for(milliseconds(2));
+  ASSERT_TRUE(s.workers[0].busy);
+  EXPECT_EQ(s.workers[0].jobs, std::vector<JobId>{id});
+  EXPECT_EQ(s.workers[0].kind, "fake");
+  EXPECT_EQ(s.by_kind["fake"].running, 1u);
+  EXPECT_TRUE(await(id).status.is_ok());
+  s = engine_->status();
+  EXPECT_FALSE(s.workers[0].busy);
+  EXPECT_TRUE(s.workers[0].jobs.empty());
+  EXPECT_EQ(s.workers[0].kind, "");
 }
 
 TEST_F(EngineTest, UnknownPreloadIsAStartUpError) {

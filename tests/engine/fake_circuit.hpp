@@ -2,8 +2,10 @@
 // proving that sleep for chosen times and count how many synthesized circuits are alive at
 // once, a validation that can be held (a slow one, to watch a job validating), memory the
 // circuit holds resident once it synthesized, and switches for failures (a payload starting
-// 0xff refused, a row a·b ≠ c, a proof that does not verify). A fake partition's public inputs echo its
-// payload's first byte and its partition index, so results can be traced back to their jobs.
+// 0xff, or holding a chosen text, refused; a row a·b ≠ c, a proof that does not verify). A fake
+// partition's public inputs echo its payload's first byte and its partition index (and, when
+// asked, the payload's size), so results can be traced back to their jobs. Its backend reports
+// the device memory it is given.
 #pragma once
 
 #include <atomic>
@@ -12,6 +14,8 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "engine/circuit.hpp"
@@ -33,6 +37,8 @@ struct FakeBehaviour {
   bool fail_verify = false;
   bool bad_row = false;       // the synthesized witness has a row with a·b ≠ c
   bool rows_checked = true;   // witness_checked_by_rows()
+  std::string refuse_containing;    // validate() refuses a payload holding this text (if set)
+  bool echo_payload_size = false;   // a third public input: the payload's size in bytes
   std::atomic<bool> hold_validation{false};  // validate() waits while set
   std::atomic<int> validating{0};            // validate() calls in progress
   std::atomic<int> alive{0};                  // synthesized circuits not yet freed
@@ -127,6 +133,11 @@ class FakeCircuit final : public CircuitDef {
     while (b_.hold_validation) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     --b_.validating;
     if (!payload.empty() && payload[0] == 0xff) return Status::invalid_argument("payload starts with 0xff");
+    if (!b_.refuse_containing.empty() &&
+        std::string_view(reinterpret_cast<const char*>(payload.data()), payload.size()).find(b_.refuse_containing) !=
+            std::string_view::npos) {
+      return Status::invalid_argument("payload holds '" + b_.refuse_containing + "'");
+    }
     return ValidatedPayload{b_.partitions, nullptr};
   }
   size_t partition_bytes() const override { return b_.partition_bytes; }
@@ -141,6 +152,7 @@ class FakeCircuit final : public CircuitDef {
     auto out = std::make_unique<FakeSynthesized>(b_);
     if (b_.bad_row) out->witness = bad_row_witness();
     out->public_inputs = {ff::Fr::from_u64(payload.empty() ? 0 : payload[0]), ff::Fr::from_u64(partition)};
+    if (b_.echo_payload_size) out->public_inputs.push_back(ff::Fr::from_u64(payload.size()));
     return std::unique_ptr<SynthesizedCircuit>(std::move(out));
   }
   Status verify(const LoadedSrs&, const groth16::Proof&, std::span<const ff::Fr>) const override {
@@ -165,6 +177,7 @@ class FakeBackend final : public groth16::ProverBackend {
   const std::string& name() const override { return name_; }
   std::string describe() const override { return "fake"; }
   bool on_device() const override { return on_device_; }
+  groth16::DeviceMemory device_memory() const override { return memory; }
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
                                             std::span<const witness::PartitionWitness* const> circuits,
                                             groth16::QapConvention convention,
@@ -197,6 +210,7 @@ class FakeBackend final : public groth16::ProverBackend {
     if (real_) real_->release(pk);
   }
   std::atomic<int> witness_circuits{0};  // circuits it was given with their recorded matrices
+  groth16::DeviceMemory memory;          // what device_memory() reports (set before the engine starts)
 
  private:
   std::unique_ptr<groth16::ProverBackend> real_;

@@ -1,15 +1,19 @@
 // RequestRegistry over a real engine (synthetic circuits on the CPU prover): concurrent
-// requests under one id prove once; a retry after completion gets the kept result; the same
-// id with another request is refused; a failed or cancelled job's id proves anew; a payload
-// refused at validation leaves no entry and gives its waiters the refusal; empty ids
-// get UUIDs; kept results expire and are bounded; a forgotten waiter is never called; each
-// client has its own ids (root sees all); admission limits name the limit reached; a caller
-// abandoning a job only it knew cancels it.
+// requests under one id prove once; a retry after completion gets the kept result; another
+// request under an id in use is proved (the job of the earlier one finishes for its waiters,
+// or is cancelled where it has none); a failed or cancelled job's id proves anew; a payload
+// refused at validation leaves no entry and gives its waiters the refusal; empty ids get
+// UUIDs; kept results expire and are bounded per owner (one owner's never displace
+// another's); a forgotten waiter is never called; each client has its own ids (root sees
+// all); admission limits name the limit reached; a caller abandoning a job only it knew
+// cancels it; a cancel racing a job's end never answers NOT_FOUND; refusals are counted by
+// reason; the request ids of engine jobs are told to their owners only.
 #include "server/request_ids.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <filesystem>
 #include <future>
@@ -51,15 +55,20 @@ Result<RequestRegistry::Submitted> submit_validated(RequestRegistry& r, const Ca
   return submitted;
 }
 
-// Collects one outcome and lets the test wait for it.
+// Collects outcomes (and whether each waiter's request attached) and lets the test wait for them.
 class Collector {
  public:
   RequestRegistry::Waiter waiter() {
-    return [this](const RequestRegistry::Outcome& o) {
+    return [this](const RequestRegistry::Outcome& o, bool attached) {
       std::lock_guard<std::mutex> lock(mutex_);
       outcomes_.push_back(o);
+      attached_.push_back(attached);
       cv_.notify_all();
     };
+  }
+  std::vector<bool> attached() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return attached_;
   }
   std::vector<RequestRegistry::Outcome> wait_for(size_t n) {
     std::unique_lock<std::mutex> lock(mutex_);
@@ -75,7 +84,11 @@ class Collector {
   std::mutex mutex_;
   std::condition_variable cv_;
   std::vector<RequestRegistry::Outcome> outcomes_;
+  std::vector<bool> attached_;
 };
+
+// A waiter that ignores the outcome.
+void ignore(const RequestRegistry::Outcome&, bool) {}
 
 std::vector<uint8_t> proof_bytes(const engine::JobResult& r) {
   std::vector<uint8_t> out;
@@ -139,6 +152,8 @@ TEST_F(RequestRegistryTest, ConcurrentRequestsUnderOneIdProveOnce) {
   ASSERT_TRUE(outcomes[0]->status.is_ok()) << outcomes[0]->status.to_string();
   EXPECT_EQ(outcomes[0], outcomes[1]);  // one result, handed to both
   EXPECT_EQ(outcomes[0]->partitions.size(), 3u);
+  const std::vector<bool> attached = c.attached();
+  EXPECT_EQ(std::count(attached.begin(), attached.end(), true), 1);  // the second request's waiter
   EXPECT_EQ(submitted(), 1u);
 }
 
@@ -156,27 +171,95 @@ TEST_F(RequestRegistryTest, RetryAfterCompletionGetsTheKeptResult) {
   EXPECT_EQ(again->token, 0u);  // handed back at once
   EXPECT_EQ(retry.count(), 1u);
   EXPECT_EQ(proof_bytes(*retry.wait_for(1)[0]), proof_bytes(*first));
+  EXPECT_EQ(retry.attached(), std::vector<bool>{true});
   // Awaiting it again works too (the result stays kept).
   Collector awaited;
   ASSERT_TRUE(r.wait(kAlice, "wdpost-1-0", awaited.waiter()).is_ok());
   EXPECT_EQ(awaited.wait_for(1)[0], first);
+  EXPECT_EQ(awaited.attached(), std::vector<bool>{false});
   EXPECT_EQ(submitted(), 1u);
 }
 
-TEST_F(RequestRegistryTest, SameIdWithAnotherRequestIsRefused) {
+// Curio's WindowPoSt retry: the first attempt's caller gave up while it ran, and the retry
+// under the same id skips a sector that could not be read (another payload).
+TEST_F(RequestRegistryTest, AnotherRequestUnderARunningIdIsProvedAndTheEarlierJobCancelled) {
   RequestRegistry& r = registry();
-  Collector c;
-  ASSERT_TRUE(r.submit(kAlice, "porep-1-1", digest(3), job("synthetic-64x2", "c"), c.waiter()).is_ok());
-  auto clash = r.submit(kAlice, "porep-1-1", digest(4), job("synthetic-64x2", "d"), nullptr);
-  ASSERT_FALSE(clash.is_ok());
-  EXPECT_EQ(clash.status().code(), StatusCode::kInvalidArgument);
-  EXPECT_NE(clash.status().message().find("request_id 'porep-1-1' is in use by a different request"), std::string::npos)
-      << clash.status().message();
-  ASSERT_TRUE(c.wait_for(1)[0]->status.is_ok());
-  auto after = r.submit(kAlice, "porep-1-1", digest(4), job("synthetic-64x2", "d"), nullptr);  // completed: still refused
-  ASSERT_FALSE(after.is_ok());
-  EXPECT_NE(after.status().message().find("a completed synthetic-64x2 job"), std::string::npos);
-  EXPECT_EQ(submitted(), 1u);
+  const std::string id = "wdpost-1000-0-0a0b0c0d0e0f1011";
+  auto first = r.submit(kAlice, id, digest(3), job("synthetic-256x64", "every sector"), nullptr);
+  ASSERT_TRUE(first.is_ok());
+  Collector retry;
+  auto second = r.submit(kAlice, id, digest(4), job("synthetic-64x2", "one sector skipped"), retry.waiter());
+  ASSERT_TRUE(second.is_ok()) << second.status().to_string();
+  EXPECT_FALSE(second->attached);
+  const auto proved = retry.wait_for(1)[0];
+  ASSERT_TRUE(proved->status.is_ok()) << proved->status.to_string();
+  EXPECT_EQ(proved->circuit_id, "synthetic-64x2");  // the new request's
+  EXPECT_EQ(retry.attached(), std::vector<bool>{false});
+  // Nobody waited for the earlier job: it was cancelled.
+  for (int i = 0; i < 6000 && (cancelled() == 0 || r.admitted().jobs != 0); ++i) std::this_thread::sleep_for(milliseconds(10));
+  EXPECT_EQ(cancelled(), 1u);
+  EXPECT_EQ(r.admitted().jobs, 0u);
+  // The id names the new request: awaiting it gives its result, and its retry attaches.
+  Collector awaited;
+  ASSERT_TRUE(r.wait(kAlice, id, awaited.waiter()).is_ok());
+  EXPECT_EQ(awaited.wait_for(1)[0], proved);
+  auto again = r.submit(kAlice, id, digest(4), job("synthetic-64x2", "one sector skipped"), nullptr);
+  ASSERT_TRUE(again.is_ok());
+  EXPECT_TRUE(again->attached);
+  EXPECT_EQ(submitted(), 2u);
+  EXPECT_EQ(r.retained(), 1u);
+}
+
+// A PoRep whose Commit-1 was redone while callers still await the first attempt: theirs
+// finishes for them, the id names the new request.
+TEST_F(RequestRegistryTest, ASupersededJobFinishesForItsWaiters) {
+  RequestRegistry& r = registry();
+  const std::string id = "porep-1000-9";
+  Collector caller, awaiting, redone;
+  ASSERT_TRUE(r.submit(kAlice, id, digest(5), job("synthetic-64x4", "first commit-1"), caller.waiter()).is_ok());
+  ASSERT_TRUE(r.wait(kAlice, id, awaiting.waiter()).is_ok());
+  auto second = r.submit(kAlice, id, digest(6), job("synthetic-64x2", "commit-1 redone"), redone.waiter());
+  ASSERT_TRUE(second.is_ok()) << second.status().to_string();
+  EXPECT_FALSE(second->attached);
+  const auto earlier = caller.wait_for(1)[0];
+  ASSERT_TRUE(earlier->status.is_ok()) << earlier->status.to_string();
+  EXPECT_EQ(earlier->circuit_id, "synthetic-64x4");
+  EXPECT_EQ(awaiting.wait_for(1)[0], earlier);
+  const auto newer = redone.wait_for(1)[0];
+  ASSERT_TRUE(newer->status.is_ok());
+  EXPECT_EQ(newer->circuit_id, "synthetic-64x2");
+  EXPECT_EQ(cancelled(), 0u);
+  EXPECT_EQ(submitted(), 2u);
+  Collector later;
+  ASSERT_TRUE(r.wait(kAlice, id, later.waiter()).is_ok());
+  EXPECT_EQ(later.wait_for(1)[0], newer);
+  EXPECT_EQ(r.retained(), 1u);  // the superseded result is nobody's to ask for
+}
+
+TEST_F(RequestRegistryTest, AnotherRequestAfterCompletionReplacesTheKeptResult) {
+  RequestRegistry& r = registry();
+  Collector first;
+  ASSERT_TRUE(r.submit(kAlice, "porep-1-1", digest(7), job("synthetic-64", "c"), first.waiter()).is_ok());
+  ASSERT_TRUE(first.wait_for(1)[0]->status.is_ok());
+  Collector second;
+  auto s = r.submit(kAlice, "porep-1-1", digest(8), job("synthetic-64x2", "d"), second.waiter());
+  ASSERT_TRUE(s.is_ok()) << s.status().to_string();
+  EXPECT_FALSE(s->attached);
+  const auto newer = second.wait_for(1)[0];
+  ASSERT_TRUE(newer->status.is_ok());
+  EXPECT_EQ(newer->partitions.size(), 2u);
+  Collector awaited;
+  ASSERT_TRUE(r.wait(kAlice, "porep-1-1", awaited.waiter()).is_ok());
+  EXPECT_EQ(awaited.wait_for(1)[0], newer);
+  EXPECT_EQ(r.retained(), 1u);
+  EXPECT_EQ(submitted(), 2u);
+  // A new request the engine refuses leaves the id to the one before it.
+  auto refused = r.submit(kAlice, "porep-1-1", digest(9), job("no-such-circuit", "e"), nullptr);
+  ASSERT_FALSE(refused.is_ok());
+  EXPECT_EQ(refused.status().code(), StatusCode::kNotFound);
+  Collector still;
+  ASSERT_TRUE(r.wait(kAlice, "porep-1-1", still.waiter()).is_ok());
+  EXPECT_EQ(still.wait_for(1)[0], newer);
 }
 
 TEST_F(RequestRegistryTest, CancelledOrRefusedIdsProveAnew) {
@@ -196,7 +279,7 @@ TEST_F(RequestRegistryTest, CancelledOrRefusedIdsProveAnew) {
   auto refused = submit_validated(r, kAlice, "bad-1", digest(6), job("synthetic-64", std::string(65, 'x')));
   ASSERT_FALSE(refused.is_ok());
   EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(r.wait(kAlice, "bad-1", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(r.wait(kAlice, "bad-1", ignore).status().code(), StatusCode::kNotFound);
   EXPECT_EQ(r.cancel(kAlice, "no-such-id").code(), StatusCode::kNotFound);
 }
 
@@ -208,7 +291,7 @@ TEST_F(RequestRegistryTest, APayloadRefusedAtValidationGivesItsWaitersTheRefusal
   const auto outcome = c.wait_for(1)[0];
   EXPECT_EQ(outcome->status.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(outcome->status.message().find("at most 64 bytes"), std::string::npos) << outcome->status.message();
-  EXPECT_EQ(r.wait(kAlice, "bad-2", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(r.wait(kAlice, "bad-2", ignore).status().code(), StatusCode::kNotFound);
   EXPECT_EQ(r.admitted().jobs, 0u);
   EXPECT_EQ(r.retained(), 0u);
 }
@@ -233,7 +316,7 @@ TEST_F(RequestRegistryTest, EmptyIdsGetUuids) {
 TEST_F(RequestRegistryTest, KeptResultsExpireAndAreBounded) {
   RequestRegistryOptions options;
   options.retention = milliseconds(300);
-  options.max_results = 2;
+  options.max_results_per_client = 2;
   RequestRegistry& r = registry(options);
   Collector c;
   for (const char* id : {"a", "b", "c"}) {
@@ -241,10 +324,10 @@ TEST_F(RequestRegistryTest, KeptResultsExpireAndAreBounded) {
     c.wait_for(static_cast<size_t>(id[0] - 'a' + 1));
   }
   EXPECT_EQ(r.retained(), 2u);  // "a" went first
-  EXPECT_EQ(r.wait(kAlice, "a", [](const RequestRegistry::Outcome&) {}).status().code(), StatusCode::kNotFound);
-  EXPECT_TRUE(r.wait(kAlice, "c", [](const RequestRegistry::Outcome&) {}).is_ok());
+  EXPECT_EQ(r.wait(kAlice, "a", ignore).status().code(), StatusCode::kNotFound);
+  EXPECT_TRUE(r.wait(kAlice, "c", ignore).is_ok());
   std::this_thread::sleep_for(milliseconds(400));
-  auto expired = r.wait(kAlice, "c", [](const RequestRegistry::Outcome&) {});
+  auto expired = r.wait(kAlice, "c", ignore);
   EXPECT_EQ(expired.status().code(), StatusCode::kNotFound);
   EXPECT_EQ(r.retained(), 0u);
   // An expired id proves anew.
@@ -350,6 +433,86 @@ TEST_F(RequestRegistryTest, AbandoningAPrivateIdCancelsItsJob) {
   EXPECT_TRUE(retry.wait_for(1)[0]->status.is_ok());
   EXPECT_EQ(left.count(), 0u);
   EXPECT_EQ(cancelled(), 1u);
+}
+
+// One owner's results never push out another's: bounds are per owner (1,010 small jobs from
+// one uid once made another uid's finished PoRep answer NOT_FOUND).
+TEST_F(RequestRegistryTest, KeptResultsAreBoundedPerOwner) {
+  RequestRegistryOptions options;
+  options.max_results_per_client = 3;
+  RequestRegistry& r = registry(options);
+  Collector alice;
+  ASSERT_TRUE(r.submit(kAlice, "porep-1000-1", digest(20), job("synthetic-64", "alice"), alice.waiter()).is_ok());
+  const auto hers = alice.wait_for(1)[0];
+  ASSERT_TRUE(hers->status.is_ok());
+  Collector bob;
+  for (size_t i = 0; i < 8; ++i) {
+    const std::string id = "bob-" + std::to_string(i);
+    ASSERT_TRUE(r.submit(kBob, id, digest(21), job("synthetic-64", id), bob.waiter()).is_ok());
+    bob.wait_for(i + 1);
+  }
+  Collector kept;
+  ASSERT_TRUE(r.wait(kAlice, "porep-1000-1", kept.waiter()).is_ok()) << "Bob's results pushed out Alice's";
+  EXPECT_EQ(kept.wait_for(1)[0], hers);
+  for (size_t i = 0; i < 8; ++i) {  // Bob's oldest went, his newest three stay
+    const bool stays = i >= 5;
+    EXPECT_EQ(r.wait(kBob, "bob-" + std::to_string(i), ignore).is_ok(), stays) << i;
+  }
+  EXPECT_EQ(r.retained(), 4u);
+}
+
+// A cancel that races the job's end (the engine finishing it between the registry's look-up
+// and the engine's cancel) answers in terms of the request id, never NOT_FOUND for a live id.
+TEST_F(RequestRegistryTest, ACancelRacingTheEndOfAJobNeverAnswersNotFound) {
+  RequestRegistry& r = registry();
+  for (int round = 0; round < 10; ++round) {
+    const std::string id = "wdpost-race-" + std::to_string(round);
+    Collector c;
+    ASSERT_TRUE(r.submit(kAlice, id, digest(22), job("synthetic-1024x4", id), c.waiter()).is_ok());
+    while (engine_->status().running == 0 && c.count() == 0) std::this_thread::yield();
+    Status last;
+    do {  // cancel until the job has ended: a running job ends on an engine thread meanwhile
+      last = r.cancel(kAlice, id);
+    } while (last.is_ok());
+    EXPECT_EQ(last.code(), StatusCode::kFailedPrecondition) << last.to_string();
+    EXPECT_EQ(last.message(), "job '" + id + "' already finished");
+    c.wait_for(1);
+  }
+}
+
+TEST_F(RequestRegistryTest, RefusalsAreCountedByReason) {
+  RequestRegistryOptions options;
+  options.max_jobs_per_client = 1;
+  RequestRegistry& r = registry(options);
+  Collector c;
+  ASSERT_TRUE(r.submit(kAlice, "a", digest(23), job("synthetic-256x64", "a"), c.waiter()).is_ok());
+  EXPECT_FALSE(r.submit(kAlice, "b", digest(23), job("synthetic-64", "b"), nullptr).is_ok());  // queue full
+  ASSERT_TRUE(r.cancel(kAlice, "a").is_ok());
+  c.wait_for(1);
+  EXPECT_FALSE(r.submit(kAlice, "c", digest(23), job("no-such-circuit", "c"), nullptr).is_ok());
+  EXPECT_FALSE(submit_validated(r, kAlice, "d", digest(23), job("synthetic-64", std::string(65, 'd'))).is_ok());
+  r.count_refusal(Refusal::kUnauthenticated);
+  const RefusalCounts& counts = r.refusals();
+  EXPECT_EQ(counts.count(Refusal::kQueueFull), 1u);
+  EXPECT_EQ(counts.count(Refusal::kInvalidRequest), 1u);
+  EXPECT_EQ(counts.count(Refusal::kInvalidPayload), 1u);
+  EXPECT_EQ(counts.count(Refusal::kUnauthenticated), 1u);
+  EXPECT_EQ(counts.count(Refusal::kShuttingDown), 0u);
+  const std::string text = counts.render();
+  EXPECT_NE(text.find("cuzk_requests_refused_total{reason=\"queue_full\"} 1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("cuzk_requests_refused_total{reason=\"shutting_down\"} 0\n"), std::string::npos) << text;
+}
+
+TEST_F(RequestRegistryTest, RequestIdsOfEngineJobsAreToldToTheirOwnersOnly) {
+  RequestRegistry& r = registry();
+  Collector alice, bob;
+  ASSERT_TRUE(r.submit(kAlice, "porep-1-5", digest(24), job("synthetic-64", "a"), alice.waiter()).is_ok());
+  ASSERT_TRUE(r.submit(kBob, "porep-2-5", digest(24), job("synthetic-64", "b"), bob.waiter()).is_ok());
+  const engine::JobId hers = alice.wait_for(1)[0]->id, his = bob.wait_for(1)[0]->id;
+  const std::vector<engine::JobId> jobs = {hers, his, 999};
+  EXPECT_EQ(r.request_ids(kAlice, jobs), std::vector<std::string>{"porep-1-5"});
+  EXPECT_EQ(r.request_ids(kBob, jobs), std::vector<std::string>{"porep-2-5"});
+  EXPECT_EQ(r.request_ids(kRoot, jobs), (std::vector<std::string>{"porep-1-5", "porep-2-5"}));
 }
 
 }  // namespace

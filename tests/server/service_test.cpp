@@ -2,12 +2,15 @@
 // whose proving takes a chosen time: 1,200 waiting AwaitProof calls hold no thread, so
 // GetStatus, SubmitProof and CancelProof still answer at once; jobs belong to the uid that
 // submitted them (another uid's connection cannot await or cancel them, and its own request
-// under the same id is its own job); a Prove without request id is cancelled when its client
-// goes away, one with a request id goes on; a payload is validated off the call threads (a slow
-// validation shows as pending in GetStatus, SubmitProof answers when it ends) and its refusal is
-// SubmitProof's INVALID_ARGUMENT and Prove's in-band FAILED; a full queue answers
-// RESOURCE_EXHAUSTED naming the limit; GetStatus pages its lists; a TCP listener with a bearer
-// token refuses calls without it.
+// under the same id is its own job), and one uid's results never push out another's; a Prove
+// without request id is cancelled when its client goes away, one with a request id goes on;
+// Curio's retries whose payload changed (a WindowPoSt without a sector that could not be read,
+// a PoRep whose Commit-1 was redone) are proved, with Curio's own request shapes; a payload is
+// validated off the call threads (a slow validation shows as pending in GetStatus, SubmitProof
+// answers when it ends) and its refusal is SubmitProof's INVALID_ARGUMENT and Prove's in-band
+// FAILED; a full queue answers RESOURCE_EXHAUSTED naming the limit, and refusals are counted
+// by reason; GetStatus pages its lists, lists every kind's queue, and tells each worker's jobs
+// and each GPU's memory; a TCP listener with a bearer token refuses calls without it.
 #include <grpcpp/create_channel_posix.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -16,6 +19,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstring>
@@ -24,6 +28,7 @@
 
 #include "common/reclaimer.hpp"
 #include "engine/fake_circuit.hpp"
+#include "kinds/vanilla_payload.hpp"
 #include "server/service.hpp"
 #include "server/unix_listener.hpp"
 
@@ -47,6 +52,61 @@ v1::SubmitProofRequest fake_request(const std::string& request_id, const std::st
 }
 
 std::chrono::system_clock::time_point in(milliseconds ms) { return std::chrono::system_clock::now() + ms; }
+
+std::string hex(std::string_view bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : bytes) {
+    out += kDigits[static_cast<uint8_t>(c) >> 4];
+    out += kDigits[static_cast<uint8_t>(c) & 0xf];
+  }
+  return out;
+}
+
+constexpr uint64_t kMiner = 1000;
+const std::string kRandomness(32, '\x5a');
+
+// A WindowPoSt partition as Curio asks for it (lib/ffi/cuzk_funcs.go): the deterministic id
+// wdpost-<miner>-<partition>-<randomness[:8] in hex>, registered_proof 10
+// (StackedDrgWindow2KiBV1_1), HIGH, one vanilla proof per sector.
+v1::SubmitProofRequest curio_wdpost(const std::vector<std::string>& vanilla_proofs) {
+  v1::SubmitProofRequest req;
+  req.set_request_id("wdpost-" + std::to_string(kMiner) + "-0-" + hex(std::string_view(kRandomness).substr(0, 8)));
+  req.set_proof_kind(v1::WINDOW_POST_PARTITION);
+  req.set_sector_size(2048);
+  req.set_registered_proof(10);
+  req.set_priority(v1::HIGH);
+  for (const std::string& proof : vanilla_proofs) req.add_vanilla_proofs(proof);
+  req.set_miner_id(kMiner);
+  req.set_randomness(kRandomness);
+  req.set_partition_index(0);
+  return req;
+}
+
+// The size of the payload the daemon makes of that request (the fake circuit echoes it).
+std::string wdpost_payload_size(const std::vector<std::string>& vanilla_proofs) {
+  kinds::VanillaPayload p;
+  p.registered_proof = 10;
+  p.miner_id = kMiner;
+  std::copy(kRandomness.begin(), kRandomness.end(), p.randomness.begin());
+  for (const std::string& proof : vanilla_proofs) p.proofs.emplace_back(proof.begin(), proof.end());
+  return std::to_string(kinds::encode_vanilla_payload(p).size());
+}
+
+// A PoRep C2 as Curio asks for it: porep-<miner>-<sector>, registered_proof 5
+// (StackedDrg2KiBV1_1), the Commit-1 output in Curio's wrapper.
+v1::SubmitProofRequest curio_porep(uint64_t sector, const std::string& wrapper) {
+  v1::SubmitProofRequest req;
+  req.set_request_id("porep-" + std::to_string(kMiner) + "-" + std::to_string(sector));
+  req.set_proof_kind(v1::POREP_SEAL_COMMIT);
+  req.set_sector_size(2048);
+  req.set_registered_proof(5);
+  req.set_priority(v1::NORMAL);
+  req.set_vanilla_proof(wrapper);
+  req.set_sector_number(sector);
+  req.set_miner_id(kMiner);
+  return req;
+}
 
 // A connection to the unix socket at `path` made with effective uid `uid`: the switch is made
 // by the raw syscall on one thread only (glibc's setresuid would switch every thread).
@@ -95,9 +155,12 @@ class ServiceTest : public ::testing::Test {
     config.synthesis_threads = 2;
     config.prover_threads = 1;
     config.log = [](engine::LogLevel, std::string_view) {};
-    auto e = engine::Engine::create(config, engine::EngineParts{catalog_, [](ThreadPool&, std::string*) {
+    auto e = engine::Engine::create(config, engine::EngineParts{catalog_, [this](ThreadPool&, std::string*) {
                                                                   std::vector<std::unique_ptr<groth16::ProverBackend>> out;
-                                                                  out.push_back(std::make_unique<FakeBackend>());
+                                                                  auto backend = std::make_unique<FakeBackend>(
+                                                                      nullptr, worker_name_, worker_name_ != "cpu");
+                                                                  backend->memory = worker_memory_;
+                                                                  out.push_back(std::move(backend));
                                                                   return out;
                                                                 }});
     ASSERT_TRUE(e.is_ok()) << e.status().to_string();
@@ -164,8 +227,30 @@ class ServiceTest : public ::testing::Test {
     return out;
   }
 
+  v1::ProveResponse prove(v1::ProvingEngine::Stub& s, const v1::SubmitProofRequest& req,
+                          milliseconds deadline = milliseconds(10000), grpc::Status* status = nullptr) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(in(deadline));
+    v1::ProveRequest call;
+    *call.mutable_submit() = req;
+    v1::ProveResponse out;
+    const grpc::Status st = s.Prove(&ctx, call, &out);
+    if (status != nullptr) *status = st;
+    else EXPECT_TRUE(st.ok()) << st.error_message();
+    return out;
+  }
+  std::string metrics(v1::ProvingEngine::Stub& s) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(in(milliseconds(5000)));
+    v1::GetMetricsResponse out;
+    EXPECT_TRUE(s.GetMetrics(&ctx, {}, &out).ok());
+    return out.prometheus_text();
+  }
+
   std::filesystem::path dir_;
   std::string socket_;
+  std::string worker_name_ = "cpu";   // the fake backend's name ("cuda:<n>": a GPU worker)
+  groth16::DeviceMemory worker_memory_;  // what it reports
   int tcp_port_ = 0;
   std::deque<FakeBehaviour> behaviours_;
   std::shared_ptr<engine::CircuitCatalog> catalog_;
@@ -324,6 +409,7 @@ TEST_F(ServiceTest, PayloadsAreValidatedOffTheCallThreadsAndARefusalIsTheCallers
   // A refused request leaves no job behind under its id.
   v1::AwaitProofResponse gone;
   EXPECT_EQ(await(*client, "bad-1", &gone).error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_NE(metrics(*client).find("cuzk_requests_refused_total{reason=\"invalid_payload\"} 2\n"), std::string::npos);
 }
 
 TEST_F(ServiceTest, AFullQueueAnswersResourceExhaustedNamingTheLimit) {
@@ -344,6 +430,14 @@ TEST_F(ServiceTest, AFullQueueAnswersResourceExhaustedNamingTheLimit) {
   v1::ProveResponse out;
   EXPECT_EQ(client->Prove(&ctx, req, &out).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   EXPECT_EQ(status(*client).admitted_jobs(), 1u);
+  // Counted by reason, next to the engine's metrics.
+  v1::SubmitProofRequest bad_kind = fake_request("q-4");
+  bad_kind.set_proof_kind(static_cast<v1::ProofKind>(7));
+  EXPECT_EQ(submit(*client, bad_kind, &refused).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  const std::string text = metrics(*client);
+  EXPECT_NE(text.find("cuzk_requests_refused_total{reason=\"queue_full\"} 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("cuzk_requests_refused_total{reason=\"invalid_request\"} 1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("cuzk_proofs_completed_total "), std::string::npos);
 }
 
 TEST_F(ServiceTest, GetStatusPagesItsLists) {
@@ -380,6 +474,177 @@ TEST_F(ServiceTest, TcpCallsNeedTheBearerToken) {
   }
   // The unix socket needs no token: its peers are known by uid.
   EXPECT_EQ(status(*stub()).circuits_total(), 1u);
+}
+
+// Curio's WindowPoSt retry, as its task makes it: the same deterministic id, another set of
+// vanilla proofs (a sector that could not be read is skipped). An attempt still running when
+// Curio gave up, and one that FAILED, are both followed by a retry that is proved.
+TEST_F(ServiceTest, CurioWindowPoStRetriedWithAnotherSetOfVanillaProofsIsProved) {
+  FakeBehaviour& b = fake("window-post-2KiB", milliseconds(800));
+  b.echo_payload_size = true;
+  b.refuse_containing = "unreadable";
+  start();
+  auto curio = stub();
+  const std::string id = curio_wdpost({}).request_id();
+  // (1) Curio's call gives up while the partition is being proved.
+  grpc::Status gave_up;
+  prove(*curio, curio_wdpost({"sector 1", "sector 2", "sector 3"}), milliseconds(200), &gave_up);
+  EXPECT_EQ(gave_up.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED);
+  // (2) Its retry without sector 2 is proved; nobody awaits the first attempt: it is cancelled.
+  const std::vector<std::string> skipped = {"sector 1", "sector 3"};
+  v1::AwaitProofResponse r = prove(*curio, curio_wdpost(skipped)).result();
+  ASSERT_EQ(r.status(), v1::AwaitProofResponse::COMPLETED) << r.error_message();
+  EXPECT_EQ(r.job_id(), id);
+  EXPECT_FALSE(r.attached());
+  ASSERT_EQ(r.public_inputs_size(), 3);
+  EXPECT_EQ(r.public_inputs(2), wdpost_payload_size(skipped));  // the retry's payload was proved
+  // (3) An attempt that FAILED (a vanilla proof the kind refuses), then its retry without it.
+  r = prove(*curio, curio_wdpost({"sector 1", "sector 4 unreadable"})).result();
+  ASSERT_EQ(r.status(), v1::AwaitProofResponse::FAILED);
+  EXPECT_NE(r.error_message().find("unreadable"), std::string::npos) << r.error_message();
+  r = prove(*curio, curio_wdpost({"sector 1"})).result();
+  ASSERT_EQ(r.status(), v1::AwaitProofResponse::COMPLETED) << r.error_message();
+  EXPECT_EQ(r.public_inputs(2), wdpost_payload_size({"sector 1"}));
+  // (4) The same request once more: the kept result, attached, no new proof.
+  const v1::AwaitProofResponse kept = prove(*curio, curio_wdpost({"sector 1"})).result();
+  ASSERT_EQ(kept.status(), v1::AwaitProofResponse::COMPLETED);
+  EXPECT_TRUE(kept.attached());
+  EXPECT_EQ(kept.public_inputs(2), r.public_inputs(2));
+  v1::GetStatusResponse s;
+  for (int i = 0; i < 500; ++i) {
+    s = status(*curio);
+    if (s.cancelled() == 1) break;
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  EXPECT_EQ(s.cancelled(), 1u);  // the attempt nobody awaited
+  EXPECT_EQ(s.total_proofs_completed(), 2u);
+  EXPECT_EQ(s.submitted(), 4u);
+}
+
+// A PoRep whose Commit-1 was redone, retried under porep-<miner>-<sector> while a caller still
+// awaits the first attempt: the first finishes for that caller, the id names the retry.
+TEST_F(ServiceTest, CurioPoRepRetriedWithARedoneCommit1IsProved) {
+  FakeBehaviour& b = fake("porep-2KiB", milliseconds(600));
+  b.echo_payload_size = true;
+  start();
+  const std::string first_c1 = R"({"SectorNum":7,"Phase1Out":"Zmlyc3Q=","SectorSize":2048})";
+  const std::string redone_c1 = R"({"SectorNum":7,"Phase1Out":"cmVkb25lIGNvbW1pdC0x","SectorSize":2048})";
+  const std::string id = curio_porep(7, first_c1).request_id();
+  auto first_caller = stub(1);
+  auto watcher = stub(2);
+  v1::AwaitProofResponse first, watched;
+  std::thread attempt([&] { first = prove(*first_caller, curio_porep(7, first_c1)).result(); });
+  for (int i = 0; i < 500 && status(*watcher).admitted_jobs() == 0; ++i) std::this_thread::sleep_for(milliseconds(5));
+  std::thread awaiting([&] { ASSERT_TRUE(await(*watcher, id, &watched).ok()); });
+  std::this_thread::sleep_for(milliseconds(100));  // the await is registered
+  auto curio = stub(3);
+  const v1::AwaitProofResponse redone = prove(*curio, curio_porep(7, redone_c1)).result();
+  attempt.join();
+  awaiting.join();
+  ASSERT_EQ(redone.status(), v1::AwaitProofResponse::COMPLETED) << redone.error_message();
+  EXPECT_FALSE(redone.attached());
+  EXPECT_EQ(redone.public_inputs(2), std::to_string(redone_c1.size()));
+  ASSERT_EQ(first.status(), v1::AwaitProofResponse::COMPLETED) << first.error_message();
+  EXPECT_EQ(first.public_inputs(2), std::to_string(first_c1.size()));
+  ASSERT_EQ(watched.status(), v1::AwaitProofResponse::COMPLETED);
+  EXPECT_EQ(watched.public_inputs(2), first.public_inputs(2));
+  v1::AwaitProofResponse later;
+  ASSERT_TRUE(await(*curio, id, &later).ok());
+  EXPECT_EQ(later.public_inputs(2), redone.public_inputs(2));
+  const v1::GetStatusResponse s = status(*curio);
+  EXPECT_EQ(s.cancelled(), 0u);
+  EXPECT_EQ(s.total_proofs_completed(), 2u);
+  EXPECT_EQ(s.retained_results(), 1u);
+}
+
+// The CPU worker's path: no GPU entry, the worker's job ids and kind while it proves; every
+// kind's queue listed, idle too.
+TEST_F(ServiceTest, GetStatusTellsWhatTheCpuWorkerProvesAndListsIdleKinds) {
+  fake("fake", milliseconds(1500));
+  start();
+  auto client = stub();
+  v1::GetStatusResponse s = status(*client);
+  ASSERT_EQ(s.queues_size(), 1);
+  EXPECT_EQ(s.queues(0).proof_kind(), "fake");
+  EXPECT_EQ(s.queues(0).pending(), 0u);
+  EXPECT_EQ(s.queues(0).in_progress(), 0u);
+  EXPECT_EQ(s.gpus_size(), 0);
+  ASSERT_EQ(s.workers_size(), 1);
+  EXPECT_FALSE(s.workers(0).busy());
+  EXPECT_EQ(s.workers(0).job_ids_size(), 0);
+  EXPECT_EQ(s.workers(0).proof_kind(), "");
+  v1::SubmitProofResponse submitted;
+  ASSERT_TRUE(submit(*client, fake_request("wdpost-1-0-aa"), &submitted).ok());
+  for (int i = 0; i < 1000 && !(s = status(*client)).workers(0).busy(); ++i) std::this_thread::sleep_for(milliseconds(5));
+  ASSERT_TRUE(s.workers(0).busy());
+  ASSERT_EQ(s.workers(0).job_ids_size(), 1);
+  EXPECT_EQ(s.workers(0).job_ids(0), "wdpost-1-0-aa");
+  EXPECT_EQ(s.workers(0).proof_kind(), "fake");
+  EXPECT_EQ(s.queues(0).in_progress(), 1u);
+}
+
+// A GPU worker (a fake backend named cuda:0 reporting device memory): its memory, and the job
+// it proves — the request id for its owner (and root), only the kind for another uid.
+TEST_F(ServiceTest, GetStatusTellsEachGpusMemoryAndCurrentJob) {
+  worker_name_ = "cuda:0";
+  worker_memory_ = {uint64_t{80} << 30, uint64_t{61} << 30};
+  fake("fake", milliseconds(1500));
+  start();
+  auto client = stub();
+  v1::GetStatusResponse s = status(*client);
+  ASSERT_EQ(s.gpus_size(), 1);
+  EXPECT_EQ(s.gpus(0).ordinal(), 0u);
+  EXPECT_EQ(s.gpus(0).vram_total_bytes(), uint64_t{80} << 30);
+  EXPECT_EQ(s.gpus(0).vram_free_bytes(), uint64_t{61} << 30);
+  EXPECT_EQ(s.gpus(0).current_job_id(), "");
+  EXPECT_EQ(s.gpus(0).current_proof_kind(), "");
+  v1::SubmitProofResponse submitted;
+  ASSERT_TRUE(submit(*client, fake_request("porep-1000-3"), &submitted).ok());
+  for (int i = 0; i < 1000 && !(s = status(*client)).gpus(0).busy(); ++i) std::this_thread::sleep_for(milliseconds(5));
+  ASSERT_TRUE(s.gpus(0).busy());
+  EXPECT_EQ(s.gpus(0).current_job_id(), "porep-1000-3");
+  EXPECT_EQ(s.gpus(0).current_proof_kind(), "fake");
+  if (::geteuid() != 0) return;  // another uid's view needs root to connect as one
+  if (const int probe = connect_as(kNobody, socket_); probe >= 0) {
+    ::close(probe);
+  } else {
+    return;
+  }
+  const v1::GetStatusResponse theirs = status(*stub_as(kNobody));
+  ASSERT_TRUE(theirs.gpus(0).busy());
+  EXPECT_EQ(theirs.gpus(0).current_job_id(), "");  // not theirs to see
+  EXPECT_EQ(theirs.gpus(0).current_proof_kind(), "fake");
+}
+
+// One uid's results never push out another's (1,010 small jobs from one uid once made another
+// uid's finished PoRep answer NOT_FOUND): kept results are bounded per owner.
+TEST_F(ServiceTest, OneUidsResultsNeverPushOutAnothers) {
+  if (::geteuid() != 0) {
+    GTEST_SKIP() << "needs root to connect as another uid (RequestRegistryTest.KeptResultsAreBoundedPerOwner "
+                    "covers the rule with two owners)";
+  }
+  RequestRegistryOptions options;
+  options.max_results_per_client = 3;
+  fake("fake", milliseconds(0));
+  start(options);
+  if (const int probe = connect_as(kNobody, socket_); probe >= 0) {
+    ::close(probe);
+  } else {
+    GTEST_SKIP() << "this root may not switch its uid (no CAP_SETUID)";
+  }
+  auto nobody = stub_as(kNobody);
+  ASSERT_EQ(prove(*nobody, fake_request("porep-1000-1", "n")).result().status(), v1::AwaitProofResponse::COMPLETED);
+  auto root = stub();
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_EQ(prove(*root, fake_request("root-" + std::to_string(i), "r")).result().status(),
+              v1::AwaitProofResponse::COMPLETED);
+  }
+  v1::AwaitProofResponse kept;
+  ASSERT_TRUE(await(*nobody, "porep-1000-1", &kept).ok()) << "root's results pushed out uid 65534's";
+  EXPECT_EQ(kept.status(), v1::AwaitProofResponse::COMPLETED);
+  v1::AwaitProofResponse gone;
+  EXPECT_EQ(await(*root, "root-0", &gone).error_code(), grpc::StatusCode::NOT_FOUND);  // its own oldest went
+  EXPECT_EQ(status(*root).retained_results(), 4u);
 }
 
 }  // namespace

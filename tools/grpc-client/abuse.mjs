@@ -22,6 +22,18 @@
 //   node abuse.mjs intruder   ADDR PROTO ID
 //        run as another user: the job under ID is NOT_FOUND to it (await, cancel), GetStatus answers
 //   node abuse.mjs cancel     ADDR PROTO ID
+//   node abuse.mjs retry      ADDR PROTO PARAMS CIRCUIT TAG
+//        Curio's retry whose payload changed: a Prove its client gives up on while it runs, then
+//        the same request id with another payload; and a completed id sent another payload.
+//        Each retry must be proved (COMPLETED, verified, the new payload's public inputs)
+//   node abuse.mjs keep       ADDR PROTO PARAMS CIRCUIT ID prove|await
+//        proves one job under ID, or awaits the kept result of ID: COMPLETED, verified (PARAMS
+//        "-": a user who cannot read the parameters checks only that proofs came)
+//   node abuse.mjs flood      ADDR PROTO CIRCUIT N TAG
+//        N small jobs, 4 at a time, each awaited
+//   node abuse.mjs cancelrace ADDR PROTO CIRCUIT N
+//        N jobs, each cancelled over and over by 4 callers from 0.2 s in until it has ended:
+//        every answer is OK or FAILED_PRECONDITION naming the request id, never NOT_FOUND
 //
 // With CUZK_AUTH_TOKEN set every call carries "authorization: Bearer <token>" (a TCP daemon's
 // daemon.auth_token_file), and `bad` also tries calls without it and with a wrong one.
@@ -233,6 +245,14 @@ async function starve([longCircuit, awaits]) {
     call(clients[i % clients.length], 'AwaitProof', { jobId, timeoutMs: 0 }).then((r) => { settled += 1; return r.status; }, (e) => { settled += 1; return `gRPC ${grpc.status[e.code]}`; }));
   await sleep(1000);
   ok(settled === 0, `${n} AwaitProof calls waiting on job ${jobId}`);
+  // A worker is between partitions at times: look a few times.
+  let busy = null;
+  for (let i = 0; i < 60 && !busy?.workers.some((w) => w.jobIds.includes(jobId)); i += 1) {
+    busy = await call(clients[0], 'GetStatus', {}, 5000);
+    await sleep(50);
+  }
+  ok(busy.workers.some((w) => w.busy && w.jobIds.includes(jobId)) && busy.queues.length > 0,
+     `GetStatus names the job a worker proves (${jobId}) and lists ${busy.queues.length} kind(s)`);
   // While they wait: every other call must answer within 5 s.
   const probe = connect();
   let starved = 0;
@@ -303,6 +323,9 @@ async function bound([longCircuit, max]) {
   }
   ok(refusal !== null && refusal.code === grpc.status.RESOURCE_EXHAUSTED && /max_queued/.test(refusal.details),
      `after ${ids.length} jobs: ${refusal ? `gRPC ${grpc.status[refusal.code]}: ${refusal.details}` : 'never refused'}`);
+  const { prometheusText } = await call(client, 'GetMetrics', {});
+  const counted = Number((prometheusText.match(/^cuzk_requests_refused_total\{reason="queue_full"\} (\d+)$/m) ?? [0, 0])[1]);
+  ok(counted >= 1, `the refusal is counted: cuzk_requests_refused_total{reason="queue_full"} ${counted}`);
   for (const id of ids) await call(client, 'CancelProof', { jobId: id }).catch(() => {});
   await sleep(500);
   const again = await call(client, 'SubmitProof', { proofKind: 'CIRCUIT', circuitId: 'synthetic-1024', payload: Buffer.from('after') }).then(() => true, () => false);
@@ -340,9 +363,89 @@ async function cancelOne([id]) {
   finish({ cancelled: r.wasRunning === true ? 1 : 0 });
 }
 
-const modes = { load, bad, disconnect, starve, prove: proveOne, bound, submit: submitOne, intruder, cancel: cancelOne };
+// The public inputs of a COMPLETED result, as one string (to compare which payload was proved).
+const inputsOf = (r) => r.publicInputs.join(',');
+
+async function retry([paramsDir, circuit, tag]) {
+  const client = connect();
+  const reference = async (payload) => (await call(client, 'Prove', prove(circuit, `${tag}-ref-${payload}`, payload))).result;
+  const [refA, refB] = [await reference(`${tag}/a`), await reference(`${tag}/b`)];
+  ok(refA.status === 'COMPLETED' && refB.status === 'COMPLETED' && inputsOf(refA) !== inputsOf(refB),
+     'two payloads proved under ids of their own (references)');
+  // (1) The first attempt's client gives up while it is proved; the retry changes the payload.
+  const running = `${tag}-running`;
+  await call(client, 'Prove', prove(circuit, running, `${tag}/a`), 300).catch(() => null);
+  const r1 = (await call(client, 'Prove', prove(circuit, running, `${tag}/b`))).result;
+  ok(verified(paramsDir, circuit, r1) && !r1.attached && inputsOf(r1) === inputsOf(refB),
+     `a retry with another payload while the first attempt runs → ${r1.status} ${r1.errorMessage}, the new payload proved and verified`);
+  // (2) A completed id, then another payload under it.
+  const done = `${tag}-done`;
+  const first = (await call(client, 'Prove', prove(circuit, done, `${tag}/a`))).result;
+  const r2 = (await call(client, 'Prove', prove(circuit, done, `${tag}/b`))).result;
+  ok(first.status === 'COMPLETED' && verified(paramsDir, circuit, r2) && !r2.attached && inputsOf(r2) === inputsOf(refB),
+     `another payload under a completed id → ${r2.status} ${r2.errorMessage}, proved and verified`);
+  // (3) The same request again: the kept result, attached.
+  const r3 = (await call(client, 'Prove', prove(circuit, done, `${tag}/b`))).result;
+  ok(r3.status === 'COMPLETED' && r3.attached && inputsOf(r3) === inputsOf(refB), 'the same request again: the kept result, attached');
+  client.close();
+  finish({ proved: [r1, r2].filter((r) => r.status === 'COMPLETED').length });
+}
+
+async function keep([paramsDir, circuit, id, step]) {
+  const client = connect();
+  const r = step === 'prove'
+    ? (await call(client, 'Prove', prove(circuit, id, id))).result
+    : await call(client, 'AwaitProof', { jobId: id, timeoutMs: 10000 }, 15000).catch((e) => ({ status: `gRPC ${grpc.status[e.code]}`, errorMessage: e.details, proofs: [] }));
+  const good = paramsDir === '-' ? r.status === 'COMPLETED' && r.proofs.length > 0 : verified(paramsDir, circuit, r);
+  ok(good, `${step} ${id} as uid ${process.getuid()}: ${r.status} ${r.errorMessage}`);
+  client.close();
+  finish({ completed: r.status === 'COMPLETED' ? 1 : 0 });
+}
+
+async function flood([circuit, n, tag]) {
+  const client = connect();
+  let completed = 0;
+  let next = 0;
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    while (next < Number(n)) {
+      const id = `${tag}-${next++}`;
+      const { result } = await call(client, 'Prove', prove(circuit, id, id));
+      if (result.status === 'COMPLETED') completed += 1;
+    }
+  }));
+  ok(completed === Number(n), `${completed}/${n} jobs completed as uid ${process.getuid()}`);
+  client.close();
+  finish({ completed });
+}
+
+async function cancelrace([circuit, n]) {
+  const client = connect();
+  let notFound = 0;
+  let answers = 0;
+  for (let i = 0; i < Number(n); i += 1) {
+    const id = `cancelrace-${Date.now()}-${i}`;
+    await call(client, 'SubmitProof', { requestId: id, proofKind: 'CIRCUIT', circuitId: circuit, payload: Buffer.from(id) });
+    await sleep(200);
+    const finals = await Promise.all(Array.from({ length: 4 }, async () => {
+      for (;;) {
+        const r = await call(client, 'CancelProof', { jobId: id }, 5000).then(() => null, (e) => e);
+        answers += 1;
+        if (r !== null) return r;
+      }
+    }));
+    for (const e of finals) {
+      if (e.code === grpc.status.NOT_FOUND) notFound += 1;
+      ok(e.code === grpc.status.FAILED_PRECONDITION && e.details.includes(`'${id}'`),
+         `${id}: the cancels ended with gRPC ${grpc.status[e.code]}: ${e.details}`);
+    }
+  }
+  client.close();
+  finish({ jobs: Number(n), answers, not_found: notFound });
+}
+
+const modes = { load, bad, disconnect, starve, prove: proveOne, bound, submit: submitOne, intruder, cancel: cancelOne, retry, keep, flood, cancelrace };
 if (!modes[mode] || !protoPath) {
-  console.error('usage: node abuse.mjs load|bad|disconnect|starve|prove|bound|submit|intruder|cancel ADDRESS PROTO ... (see the header)');
+  console.error('usage: node abuse.mjs load|bad|disconnect|starve|prove|bound|submit|intruder|cancel|retry|keep|flood|cancelrace ADDRESS PROTO ... (see the header)');
   process.exit(2);
 }
 await modes[mode](args);

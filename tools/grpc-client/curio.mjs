@@ -10,8 +10,10 @@
 // type, label), enum value and method of Curio's file must be in ours unchanged. Where the
 // daemon can prove a kind through Curio's contract (PoRep C2: the porep-2KiB circuit) it
 // expects COMPLETED and a proof that @noble/curves verifies against the parameter file's
-// verifying key; it checks that two concurrent calls with one request id prove once and that
-// a retry after completion gets the kept result; it sends bad inputs and expects FAILED with a
+// verifying key; it checks that two concurrent calls with one request id prove once, that
+// a retry after completion gets the kept result, and that Curio's retries whose payload changed
+// (a PoRep whose Commit-1 was redone, a WindowPoSt without a sector) are proved; it sends bad
+// inputs and expects FAILED with a
 // message (or the gRPC code Curio's Rust daemon answers), and checks the daemon stays healthy.
 // A second client, on cuzk's own proto (OUR_PROTO), reads what Curio's messages do not carry
 // (public inputs) and runs the idempotency checks on a synthetic circuit, which every build
@@ -154,7 +156,14 @@ if (circuits.includes('porep-2KiB')) {
   const tampered = mine.publicInputs.map((x, j) => (j === 0 ? (BigInt(x) + 1n).toString() : x));
   ok(!verifyBellperson(vk, Buffer.from(r1.proof), tampered), 'and fails with a tampered public input');
   if (proofOut) writeFileSync(proofOut, Buffer.from(r1.proof));
-  await expectFailed('the same request id with another payload', porep({ sectorNumber: '7' }), 'in use by a different request');
+  // Commit-1 redone (here: the bare Commit-1 JSON instead of the wrapper): the same id, another
+  // payload, proved anew; the id names the new request.
+  const redone = await prove(porep({ vanillaProof: phase1 }));
+  ok(redone.status === 'COMPLETED' && redone.proof.length === 192 && !redone.attached && await completedCount() === before + 2,
+     `the same request id with a redone Commit-1 → ${redone.status}${redone.errorMessage ? `: ${redone.errorMessage}` : ''}, proved anew`);
+  const redoneInputs = (await ours.call('Prove', { submit: porep({ vanillaProof: phase1 }) })).result;
+  ok(redoneInputs.attached && verifyBellperson(vk, Buffer.from(redone.proof), redoneInputs.publicInputs),
+     'its proof verifies, and a retry of it gets its kept result');
   await expectFailed('a PoRep C2 whose Commit-1 output is garbage',
     porep({ requestId: 'porep-1-garbage', vanillaProof: Buffer.from('{"SectorNum":1,"Phase1Out":"e30=","SectorSize":2048}') }), '');
 } else {
@@ -185,6 +194,13 @@ if (env.CURIO_E2E_WINDOW && circuits.includes('window-post-2KiB')) {
   await proveAndVerify('WindowPoSt 2 KiB, 2 sectors (registered_proof 10)', {
     requestId: `wdpost-${minerId}-0-${randomness.subarray(0, 8).toString('hex')}`, proofKind: 'WINDOW_POST_PARTITION',
     sectorSize: '2048', registeredProof: '10', priority: 'HIGH', vanillaProofs: vproofs(env.CURIO_E2E_WINDOW),
+    minerId: String(minerId), randomness, partitionIndex: 0,
+  }, 'window-post-2KiB', 1);
+  // Curio's retry of the partition without a sector (its vanilla proof could not be read): the
+  // same id, another set of vanilla proofs, proved.
+  await proveAndVerify('WindowPoSt retried under the same id without sector 2', {
+    requestId: `wdpost-${minerId}-0-${randomness.subarray(0, 8).toString('hex')}`, proofKind: 'WINDOW_POST_PARTITION',
+    sectorSize: '2048', registeredProof: '10', priority: 'HIGH', vanillaProofs: vproofs(env.CURIO_E2E_WINDOW).slice(0, 1),
     minerId: String(minerId), randomness, partitionIndex: 0,
   }, 'window-post-2KiB', 1);
   await proveAndVerify('WinningPoSt 2 KiB (registered_proof 0)', {
@@ -247,9 +263,9 @@ ok(s1.status === 'COMPLETED' && s2.status === 'COMPLETED' && s1.proofs.length ==
 const s3 = await curio.call('AwaitProof', { jobId: synthetic.requestId, timeoutMs: 0 });
 ok(s3.status === 'COMPLETED' && Buffer.compare(Buffer.from(s3.proof), Buffer.from(s1.proof)) === 0,
    'AwaitProof (Curio\'s proto) of a finished id returns the kept result');
-const clash = (await ours.call('Prove', { submit: { ...synthetic, payload: Buffer.from('t') } })).result;
-ok(clash.status === 'FAILED' && clash.errorMessage.includes(`request_id '${synthetic.requestId}' is in use`),
-   `the same id with another payload → ${clash.status}: ${clash.errorMessage}`);
+const other = (await ours.call('Prove', { submit: { ...synthetic, payload: Buffer.from('t') } })).result;
+ok(other.status === 'COMPLETED' && !other.attached && Buffer.compare(Buffer.from(other.proof), Buffer.from(s1.proof)) !== 0 &&
+   await completedCount() === before + 2, `the same id with another payload → ${other.status}, proved anew`);
 const { jobId: fresh } = await ours.call('SubmitProof', { proofKind: 'CIRCUIT', circuitId: 'synthetic-256', payload: Buffer.from('u') });
 const awaited = await curio.call('AwaitProof', { jobId: fresh, timeoutMs: 0 });
 ok(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(fresh) && awaited.status === 'COMPLETED',

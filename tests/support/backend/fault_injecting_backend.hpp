@@ -34,6 +34,7 @@ class FaultInjectingBackend final : public groth16::ProverBackend {
   const std::string& name() const override { return name_; }
   std::string describe() const override { return "fault-injecting (" + inner_->describe() + ")"; }
   bool on_device() const override { return inner_->on_device(); }
+  groth16::DeviceMemory device_memory() const override { return inner_->device_memory(); }
   Result<std::vector<groth16::Proof>> prove(const groth16::ProvingKey& pk,
                                             std::span<const witness::PartitionWitness* const> circuits,
                                             groth16::QapConvention convention,
