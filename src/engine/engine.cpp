@@ -14,6 +14,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "common/client_text.hpp"
 #include "common/host_memory.hpp"
 #include "common/reclaimer.hpp"
 #include "common/thread_annotations.hpp"
@@ -88,15 +89,15 @@ void insert_ordered(std::list<UnitPtr>& queue, UnitPtr unit) {
 bool finished(JobState s) { return s == JobState::kDone || s == JobState::kFailed || s == JobState::kCancelled; }
 
 // Circuit ids are short names ("window-post-32GiB", a zkey's stem): a longer one is refused
-// without being echoed, so no client can make the engine repeat unbounded input.
+// before any kind resolves it, quoted bounded (common/client_text) like every client text.
 constexpr size_t kMaxCircuitIdBytes = 256;
 
 Status unknown_circuit(std::string_view id) {
   if (id.size() > kMaxCircuitIdBytes) {
-    return Status::invalid_argument("circuit id of " + std::to_string(id.size()) + " bytes (at most " +
-                                    std::to_string(kMaxCircuitIdBytes) + ")");
+    return Status::invalid_argument("circuit id " + quote_client_text(id) + " is over " +
+                                    std::to_string(kMaxCircuitIdBytes) + " bytes");
   }
-  return {StatusCode::kNotFound, "unknown circuit '" + std::string(id) + "'"};
+  return {StatusCode::kNotFound, "unknown circuit " + quote_client_text(id)};
 }
 
 }  // namespace

@@ -103,7 +103,7 @@ TEST(Commit1Json, NamesTheBadValue) {
   {
     Json doc = bare_doc();
     doc["registered_proof"] = "StackedDrg4KiBV1_1";
-    EXPECT_ERROR(doc.dump(), "unknown registered seal proof \"StackedDrg4KiBV1_1\"");
+    EXPECT_ERROR(doc.dump(), "unknown registered seal proof 'StackedDrg4KiBV1_1'");
   }
   {
     Json doc = bare_doc();
