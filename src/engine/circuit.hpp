@@ -131,6 +131,11 @@ class CircuitDef {
   // circuit. False for snarkjs zkeys, which hold no C (their c_j is a_j·b_j by construction):
   // for them the proof's verification is the witness check, made even with self-verification off.
   virtual bool witness_checked_by_rows() const { return true; }
+  // Whether its proofs are verified before they are returned whatever the engine's
+  // self_verify says: the Filecoin kinds' (a proof the chain rejects costs the deadline, and
+  // verifying one ≈ 3 ms against a partition's ≈ 1.2 s of proving), and those whose
+  // verification is their witness check (witness_checked_by_rows() false).
+  virtual bool always_verified() const { return !witness_checked_by_rows(); }
   // OK iff `proof` verifies against srs's verifying key with `public_inputs` (without ONE).
   virtual Status verify(const LoadedSrs& srs, const groth16::Proof& proof,
                         std::span<const ff::Fr> public_inputs) const;

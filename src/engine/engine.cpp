@@ -458,7 +458,7 @@ struct Engine::Impl {
     // Rows checked before proving: a proof that fails is the prover's fault (INTERNAL). A zkey's
     // witness is checked only here, whatever self_verify says (UNSATISFIABLE).
     const bool rows_checked = unit.circuit->witness_checked_by_rows();
-    if (config.self_verify || !rows_checked) {
+    if (config.self_verify || unit.circuit->always_verified()) {
       for (size_t k = 0; k < live.size(); ++k) {
         Outcome& o = outcomes[k];
         if (!o.status.is_ok()) continue;

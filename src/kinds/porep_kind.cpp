@@ -217,6 +217,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
   NativeCircuitSpec spec;
   spec.id = std::string(id);
   spec.kind = "porep";
+  spec.always_verified = true;
   spec.priority = engine::Priority::kNormal;
   spec.batchable = true;
   spec.params_path = params_file.empty() ? porep_params_path(config, params) : params_file;

@@ -173,6 +173,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
   NativeCircuitSpec spec;
   spec.id = id;
   spec.kind = "snap-deals";
+  spec.always_verified = true;
   spec.priority = engine::Priority::kNormal;
   spec.batchable = true;
   spec.params_path = params_file.empty() ? snap_params_path(config, params) : params_file;

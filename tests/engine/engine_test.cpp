@@ -769,5 +769,31 @@ TEST_F(EngineTest, UnknownPreloadIsAStartUpError) {
   EXPECT_NE(e.status().message().find("nope"), std::string::npos);
 }
 
+// A circuit that is always verified (the Filecoin kinds) never returns a proof that fails
+// verification, even with self_verify off; others follow self_verify.
+TEST_F(EngineTest, AlwaysVerifiedCircuitsIgnoreSelfVerifyOff) {
+  FakeBehaviour& filecoin = behaviour();
+  filecoin.fail_verify = true;
+  filecoin.always_verified = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("filecoin-like", dir_, 10, filecoin)).is_ok());
+  FakeBehaviour& other = behaviour();
+  other.fail_verify = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("other", dir_, 10, other)).is_ok());
+  auto c = config();
+  c.self_verify = false;
+  start(c);
+  const JobResult r = await(submit("filecoin-like"));
+  EXPECT_EQ(r.status.code(), StatusCode::kInternal) << r.status.to_string();
+  EXPECT_NE(r.status.message().find("self-verification"), std::string::npos);
+  EXPECT_TRUE(r.partitions.empty());
+  EXPECT_TRUE(await(submit("other")).status.is_ok()) << "self_verify = false still applies to other circuits";
+  for (const char* id : {"porep-2KiB", "window-post-2KiB", "winning-post-2KiB", "snap-deals-2KiB"}) {
+    const auto def = catalog_->find(id);
+    ASSERT_NE(def, nullptr) << id;
+    EXPECT_TRUE(def->always_verified()) << id;
+  }
+  EXPECT_FALSE(catalog_->find("synthetic-64")->always_verified());
+}
+
 }  // namespace
 }  // namespace cuzk::engine

@@ -2,7 +2,7 @@
 // proving that sleep for chosen times and count how many synthesized circuits are alive at
 // once, a validation that can be held (a slow one, to watch a job validating), memory the
 // circuit holds resident once it synthesized, and switches for failures (a payload starting
-// 0xff refused, a row a·b ≠ c, a proof that does not verify). A fake partition's public inputs echo its
+// 0xff refused, a row a·b ≠ c, a proof that does not verify, verified whatever self_verify says). A fake partition's public inputs echo its
 // payload's first byte and its partition index, so results can be traced back to their jobs.
 #pragma once
 
@@ -33,6 +33,7 @@ struct FakeBehaviour {
   bool fail_verify = false;
   bool bad_row = false;       // the synthesized witness has a row with a·b ≠ c
   bool rows_checked = true;   // witness_checked_by_rows()
+  bool always_verified = false;  // always_verified()
   std::atomic<bool> hold_validation{false};  // validate() waits while set
   std::atomic<int> validating{0};            // validate() calls in progress
   std::atomic<int> alive{0};                  // synthesized circuits not yet freed
@@ -132,6 +133,7 @@ class FakeCircuit final : public CircuitDef {
   size_t partition_bytes() const override { return b_.partition_bytes; }
   size_t resident_bytes() const override { return synthesized_once_ ? b_.resident_bytes : 0; }
   bool witness_checked_by_rows() const override { return b_.rows_checked; }
+  bool always_verified() const override { return b_.always_verified || !b_.rows_checked; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>&,
                                                          size_t partition, ThreadPool&) const override {
