@@ -6,6 +6,7 @@
 #include "engine/metrics.hpp"
 #include "server/await_reactor.hpp"
 #include "server/proof_request.hpp"
+#include "server/request_parse_errors.hpp"
 #include "server/submit_reactor.hpp"
 
 namespace cuzk::server {
@@ -86,6 +87,11 @@ grpc::Status to_grpc(const Status& status) {
 
 ProvingService::ProvingService(engine::Engine& engine, RequestRegistryOptions options, CallerIdentity identity)
     : engine_(engine), identity_(std::move(identity)), registry_(engine, options), circuits_(circuit_set(engine)) {}
+
+void ProvingService::add_to(grpc::ServerBuilder& builder) {
+  builder.RegisterService(this);
+  builder.experimental().SetInterceptorCreators(request_parse_error_interceptors());
+}
 
 Result<engine::JobRequest> ProvingService::translate(const v1::SubmitProofRequest& req) const {
   return job_request(req, [this](const std::string& id) { return circuits_.count(id) != 0; });

@@ -32,6 +32,9 @@ class ProvingService final : public cuzk::v1::ProvingEngine::CallbackService {
  public:
   // `engine` outlives the service; its catalog is read once, here.
   ProvingService(engine::Engine& engine, RequestRegistryOptions options, CallerIdentity identity);
+  // Registers the service on `builder`, with the interceptor that answers unparsable requests
+  // and unknown methods with a message (server/request_parse_errors.hpp).
+  void add_to(grpc::ServerBuilder& builder);
 
   grpc::ServerUnaryReactor* SubmitProof(grpc::CallbackServerContext* ctx, const v1::SubmitProofRequest* req,
                                         v1::SubmitProofResponse* out) override;

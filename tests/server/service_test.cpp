@@ -7,8 +7,10 @@
 // validation shows as pending in GetStatus, SubmitProof answers when it ends) and its refusal is
 // SubmitProof's INVALID_ARGUMENT and Prove's in-band FAILED; a full queue answers
 // RESOURCE_EXHAUSTED naming the limit; GetStatus pages its lists; a TCP listener with a bearer
-// token refuses calls without it.
+// token refuses calls without it; request bytes that are not protobuf and unknown methods are
+// answered with a message.
 #include <grpcpp/create_channel_posix.h>
+#include <grpcpp/generic/generic_stub.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -20,6 +22,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <filesystem>
+#include <future>
 #include <thread>
 
 #include "common/reclaimer.hpp"
@@ -109,7 +112,7 @@ class ServiceTest : public ::testing::Test {
     ::chmod(socket_.c_str(), 0666);
     grpc::ServerBuilder builder;
     if (!token.empty()) builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &tcp_port_);
-    builder.RegisterService(service_.get());
+    service_->add_to(builder);
     server_ = builder.BuildAndStart();
     ASSERT_TRUE(server_);
     ASSERT_TRUE(listener_->serve(server_.get()).is_ok());
@@ -379,6 +382,35 @@ TEST_F(ServiceTest, TcpCallsNeedTheBearerToken) {
     }
   }
   // The unix socket needs no token: its peers are known by uid.
+  EXPECT_EQ(status(*stub()).circuits_total(), 1u);
+}
+
+// A raw call: `bytes` sent to `method` as they are.
+grpc::Status raw_call(const std::string& socket, const std::string& method, const std::string& bytes) {
+  grpc::GenericStub generic(grpc::CreateChannel("unix:" + socket, grpc::InsecureChannelCredentials()));
+  grpc::ClientContext ctx;
+  ctx.set_deadline(in(milliseconds(5000)));
+  grpc::Slice slice(bytes);
+  const grpc::ByteBuffer request(&slice, 1);
+  grpc::ByteBuffer response;
+  std::promise<grpc::Status> done;
+  generic.UnaryCall(&ctx, method, {}, &request, &response, [&](grpc::Status s) { done.set_value(std::move(s)); });
+  return done.get_future().get();
+}
+
+TEST_F(ServiceTest, UnparsableRequestsAndUnknownMethodsAreAnsweredWithAMessage) {
+  fake("fake", milliseconds(0));
+  start();
+  const std::string garbage("\xff\xff\xff\xff\x0f\x01\x02\x03", 8);
+  const grpc::Status bad = raw_call(socket_, "/cuzk.v1.ProvingEngine/SubmitProof", garbage);
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(bad.error_message(), "the request to SubmitProof does not parse as cuzk.v1.SubmitProofRequest (protobuf)");
+  const grpc::Status unknown = raw_call(socket_, "/cuzk.v1.ProvingEngine/NoSuchMethod", "");
+  EXPECT_EQ(unknown.error_code(), grpc::StatusCode::UNIMPLEMENTED);
+  EXPECT_NE(unknown.error_message().find("no method '/cuzk.v1.ProvingEngine/NoSuchMethod'"), std::string::npos)
+      << unknown.error_message();
+  EXPECT_NE(unknown.error_message().find("SubmitProof, AwaitProof"), std::string::npos) << unknown.error_message();
+  // A good request is untouched.
   EXPECT_EQ(status(*stub()).circuits_total(), 1u);
 }
 
