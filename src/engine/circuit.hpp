@@ -113,6 +113,10 @@ class CircuitDef {
   // witness for another circuit?"). Parallel checks run on `pool` (the engine's synthesis pool:
   // validation is the pipeline's first stage, on the engine's validators).
   virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool& pool) const = 0;
+  // Host memory validate() may hold at its peak for a payload of `payload_bytes`, beyond the
+  // payload itself (an estimate): the engine reserves it from the working-memory budget while
+  // the payload is validated. Default: as much again as the payload (what it parsed).
+  virtual size_t validation_bytes(size_t payload_bytes) const { return payload_bytes; }
   // Working memory one synthesized partition holds until it is proved (an estimate).
   virtual size_t partition_bytes() const = 0;
   // Host memory this def holds itself for synthesizing and proving its partitions, beyond its

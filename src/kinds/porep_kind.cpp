@@ -218,6 +218,10 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
   spec.id = std::string(id);
   spec.kind = "porep";
   spec.always_verified = true;
+  // Reading a wrapped output holds its decoded Phase1Out (3/4 of the payload) and the typed
+  // output (less than its text: tests/filecoin/porep/commit1_json_bounds_test); the checks add
+  // the challenges.
+  spec.validation_bytes = [](size_t payload_bytes) { return 2 * payload_bytes; };
   spec.priority = engine::Priority::kNormal;
   spec.batchable = true;
   spec.params_path = params_file.empty() ? porep_params_path(config, params) : params_file;

@@ -47,6 +47,7 @@ void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitP
   out->set_total_ms(ms(r.timings.total_ms));
   v1::Timings* t = out->mutable_timings();
   t->set_queue_ms(ms(r.timings.queue_ms));
+  t->set_validate_ms(ms(r.timings.validate_ms));
   t->set_srs_ms(ms(r.timings.srs_ms));
   t->set_synth_ms(ms(r.timings.synth_ms));
   t->set_gpu_ms(ms(r.timings.gpu_ms));

@@ -7,7 +7,9 @@
 // for a retry; a Prove without request id, whose job nobody else can know, cancels it). Every
 // call is identified first (CallerIdentity: the unix peer's uid, or an authenticated TCP
 // client): jobs belong to their caller. GetStatus answers with summaries and at most
-// `list_limit` circuits and parameter files a call. Job outcomes come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC
+// `list_limit` circuits and parameter files a call. No handler waits: PreloadSRS and EvictSRS
+// are answered from the engine's parameter thread (concurrent preloads of one circuit are one
+// load), a submission from its validator. Job outcomes come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC
 // status codes only for calls that cannot become a job (the proto's header lists them).
 #pragma once
 
