@@ -8,7 +8,7 @@
 #
 #   scripts/abuse.sh [--quick] [--cuzk PATH] [--work DIR] [--keep]
 #     --quick     fewer clients and jobs, and over TCP only load and bad inputs (the ctest
-#                 entry server_abuse_quick: ≤ 60 s on 2 cores)
+#                 entry server_abuse_quick: ≤ 90 s on 2 cores)
 #     --cuzk      the cuzk binary (default: build-post/src/cli/cuzk, else build/src/cli/cuzk)
 #     --work      scratch folder (default: a fresh mktemp -d, removed at the end unless --keep;
 #                 a folder given here is kept)
@@ -86,9 +86,10 @@ print_table() {
 
 skip_all() {
   for s in "load" "bad inputs" "clients disconnecting" "client SIGKILLed mid-call" "retry with another payload" \
-           "cancel racing a job's end" "starved calls" "SIGTERM drain" "SIGKILL mid-generation" "damaged parameters" \
-           "queue bound" "another uid on the socket" "another uid's kept results" "second signal while draining" \
-           "files overwritten"; do
+           "cancel racing a job's end" "starved calls" "SIGTERM drain" "Commit-1 amplification" \
+           "slow work blocks no client" "huge client values" "protobuf garbage" "damaged key, self_verify off" \
+           "SIGKILL mid-generation" "damaged parameters" "queue bound" "another uid on the socket" \
+           "another uid's kept results" "second signal while draining" "files overwritten"; do
     row "$s" "-" SKIP "$1"
   done
   print_table
@@ -305,6 +306,88 @@ run_transport() {
 PARAMS=$WORK/params  # generated parameters, shared by the daemons below
 run_transport unix "unix:$WORK/unix/cuzk.sock"
 run_transport tcp "tcp:127.0.0.1:$(free_port)"
+
+# ---- hostile clients, on one daemon: 64 MiB messages, a 100 MiB working-memory budget,
+# self_verify off, and an operator's WindowPoSt key damaged in place (two of its L points
+# swapped: it loads, its verifying key is intact, its proofs do not verify) ----
+# The peak resident memory of process $1 in MiB.
+peak_mib() { awk '/^VmHWM/ { print int($2 / 1024) }' "/proc/$1/status" 2>/dev/null || echo 0; }
+hostile_rows() {
+  local dir=$WORK/hostile
+  mkdir -p "$dir/params"
+  local keyed=0
+  if timeout 300 "$CUZK" setup --circuit window-post-2KiB --param-dir "$dir/params" > "$dir/setup.log" 2>&1; then
+    rm -f "$dir/params/window-post-2KiB.params.cuzk-sum"
+    # bellperson layout: the verifying key (864 bytes, then IC with its count), H, then L.
+    node -e '
+      const fs = require("fs"); const f = process.argv[1]; const b = fs.readFileSync(f);
+      let at = 864; at += 4 + 96 * b.readUInt32BE(at); at += 4 + 96 * b.readUInt32BE(at); at += 4;
+      const first = Buffer.from(b.subarray(at, at + 96));
+      b.copy(b, at, at + 96, at + 192); first.copy(b, at + 96); fs.writeFileSync(f, b);' \
+      "$dir/params/window-post-2KiB.params" && keyed=1
+  fi
+  {
+    printf '[daemon]\nlisten = "unix:%s/cuzk.sock"\nmax_message_mib = 64\nself_verify = false\ndrain_timeout_s = 10\n' "$dir"
+    printf '[memory]\nworking_memory_budget = "100MiB"\n'
+    printf '[srs]\ngenerated_dir = "%s/generated"\nparam_dirs = ["%s/params"]\n' "$dir" "$dir"
+    printf '[circuits]\nsynthetic = ["%s", "%s"]\n' "$CIRCUIT" "$GEN_CIRCUIT"
+  } > "$dir/cuzk.toml"
+  if ! start_daemon "$dir/cuzk.toml" "$dir/daemon.log"; then
+    for s in "Commit-1 amplification" "slow work blocks no client" "huge client values" "protobuf garbage" \
+             "damaged key, self_verify off"; do
+      row "$s" unix FAIL "daemon did not start: $(tail -1 "$dir/daemon.log")"
+    done
+    return
+  fi
+  local address="unix:$dir/cuzk.sock" before after rc
+  BAD_TRIED=$(( BAD_TRIED + 1 ))
+  before=$(peak_mib "$DAEMON")
+  client amplify 180 amplify "$address" "$PROTO" $(( 40 << 20 )) $(( 60 << 20 ))
+  rc=$?
+  after=$(peak_mib "$DAEMON")
+  # Three 40 MiB requests took a DOM parser from 0.7 to 6.6 GB; what is left is gRPC's copies.
+  if [[ $rc -eq 0 && $(( after - before )) -lt 1024 ]] && kill -0 "$DAEMON" 2>/dev/null; then
+    BAD_CLEAN=$(( BAD_CLEAN + 1 ))
+    row "Commit-1 amplification" unix PASS "3 gzip'd 40 MiB nestings FAILED in $(json .seconds) s, peak RSS ${before} → ${after} MiB; 60 MiB RESOURCE_EXHAUSTED (over the budget); GetStatus slowest $(json .slowest_ms) ms"
+  else
+    row "Commit-1 amplification" unix FAIL "peak RSS ${before} → ${after} MiB: $(first_failure amplify)"
+  fi
+  if client preload 300 preload "$address" "$PROTO" "$GEN_CIRCUIT"; then
+    row "slow work blocks no client" unix PASS "4 PreloadSRS($GEN_CIRCUIT) while it was generated: one load, $(json .seconds) s; $(json .probes) GetStatus meanwhile, slowest $(json .slowest_ms) ms"
+  else
+    row "slow work blocks no client" unix FAIL "$(first_failure preload)"
+  fi
+  BAD_TRIED=$(( BAD_TRIED + 4 ))
+  client echo 120 echo "$address" "$PROTO"
+  rc=$?
+  BAD_CLEAN=$(( BAD_CLEAN + $(json .bounded) ))
+  if [[ $rc -eq 0 ]]; then
+    row "huge client values" unix PASS "8 MB registered_proof, Miner, JSON garbage, circuit_id: every answer (in-band and status) under 1 KiB, naming the field"
+  else
+    row "huge client values" unix FAIL "$(first_failure echo)"
+  fi
+  BAD_TRIED=$(( BAD_TRIED + 5 ))
+  client garbage 60 garbage "$address" "$PROTO"
+  rc=$?
+  BAD_CLEAN=$(( BAD_CLEAN + $(json .named) ))
+  if [[ $rc -eq 0 ]]; then
+    row "protobuf garbage" unix PASS "4 methods: INVALID_ARGUMENT naming the message that did not parse; an unknown method: UNIMPLEMENTED naming it"
+  else
+    row "protobuf garbage" unix FAIL "$(first_failure garbage)"
+  fi
+  FAULTS_TRIED=$(( FAULTS_TRIED + 1 ))
+  if [[ $keyed -eq 0 ]]; then
+    row "damaged key, self_verify off" unix FAIL "no WindowPoSt key to damage: $(tail -1 "$dir/setup.log")"
+  elif client damaged-key 300 damaged "$address" "$PROTO" "$dir/params" window-post-2KiB; then
+    FAULTS=$(( FAULTS + 1 ))
+    row "damaged key, self_verify off" unix PASS "window-post-2KiB on a key with two L points swapped: FAILED by self-verification, no invalid proof returned"
+  else
+    row "damaged key, self_verify off" unix FAIL "$(first_failure damaged-key)"
+  fi
+  kill -TERM "$DAEMON"
+  wait "$DAEMON"
+}
+hostile_rows
 
 # ---- SIGKILL while parameters are generated, then a restart on a damaged parameter file; the
 # restarted daemon then takes the queue bound, another uid on the socket and its kept results,

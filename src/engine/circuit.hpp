@@ -113,6 +113,10 @@ class CircuitDef {
   // witness for another circuit?"). Parallel checks run on `pool` (the engine's synthesis pool:
   // validation is the pipeline's first stage, on the engine's validators).
   virtual Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool& pool) const = 0;
+  // Host memory validate() may hold at its peak for a payload of `payload_bytes`, beyond the
+  // payload itself (an estimate): the engine reserves it from the working-memory budget while
+  // the payload is validated. Default: as much again as the payload (what it parsed).
+  virtual size_t validation_bytes(size_t payload_bytes) const { return payload_bytes; }
   // Working memory one synthesized partition holds until it is proved (an estimate).
   virtual size_t partition_bytes() const = 0;
   // Host memory this def holds itself for synthesizing and proving its partitions, beyond its
@@ -131,6 +135,11 @@ class CircuitDef {
   // circuit. False for snarkjs zkeys, which hold no C (their c_j is a_j·b_j by construction):
   // for them the proof's verification is the witness check, made even with self-verification off.
   virtual bool witness_checked_by_rows() const { return true; }
+  // Whether its proofs are verified before they are returned whatever the engine's
+  // self_verify says: the Filecoin kinds' (a proof the chain rejects costs the deadline, and
+  // verifying one ≈ 3 ms against a partition's ≈ 1.2 s of proving), and those whose
+  // verification is their witness check (witness_checked_by_rows() false).
+  virtual bool always_verified() const { return !witness_checked_by_rows(); }
   // OK iff `proof` verifies against srs's verifying key with `public_inputs` (without ONE).
   virtual Status verify(const LoadedSrs& srs, const groth16::Proof& proof,
                         std::span<const ff::Fr> public_inputs) const;

@@ -3,6 +3,7 @@
 #include "engine/engine.hpp"
 
 #include <algorithm>
+#include <array>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "common/client_text.hpp"
 #include "common/host_memory.hpp"
 #include "common/reclaimer.hpp"
 #include "common/thread_annotations.hpp"
@@ -40,6 +42,7 @@ struct Job {
   std::optional<Clock::time_point> started;
   JobState state = JobState::kValidating;
   std::optional<Validation> validation;  // once its validation stage ended
+  size_t validation_bytes = 0;  // the working memory its validation reserves (CircuitDef::validation_bytes)
   std::vector<Engine::ValidatedCallback> validated_callbacks;  // waiting for that (Engine::on_validated)
   bool cancel_requested = false;
   Status error;
@@ -88,15 +91,15 @@ void insert_ordered(std::list<UnitPtr>& queue, UnitPtr unit) {
 bool finished(JobState s) { return s == JobState::kDone || s == JobState::kFailed || s == JobState::kCancelled; }
 
 // Circuit ids are short names ("window-post-32GiB", a zkey's stem): a longer one is refused
-// without being echoed, so no client can make the engine repeat unbounded input.
+// before any kind resolves it, quoted bounded (common/client_text) like every client text.
 constexpr size_t kMaxCircuitIdBytes = 256;
 
 Status unknown_circuit(std::string_view id) {
   if (id.size() > kMaxCircuitIdBytes) {
-    return Status::invalid_argument("circuit id of " + std::to_string(id.size()) + " bytes (at most " +
-                                    std::to_string(kMaxCircuitIdBytes) + ")");
+    return Status::invalid_argument("circuit id " + quote_client_text(id) + " is over " +
+                                    std::to_string(kMaxCircuitIdBytes) + " bytes");
   }
-  return {StatusCode::kNotFound, "unknown circuit '" + std::string(id) + "'"};
+  return {StatusCode::kNotFound, "unknown circuit " + quote_client_text(id)};
 }
 
 }  // namespace
@@ -116,7 +119,9 @@ struct Engine::Impl {
 
   void start() {
     const size_t validating = std::max<size_t>(1, config.validators);
-    for (size_t i = 0; i < validating; ++i) validators.emplace_back([this] { validation_loop(); });
+    for (size_t i = 0; i < validating; ++i) validators.emplace_back([this] { validation_loop(false); });
+    validators.emplace_back([this] { validation_loop(true); });
+    params_thread = std::thread([this] { params_loop(); });
     const size_t drivers = std::max<size_t>(1, config.synthesis_drivers);
     for (size_t i = 0; i < drivers; ++i) synthesizers.emplace_back([this] { synthesis_loop(); });
     for (size_t i = 0; i < backends.size(); ++i) provers.emplace_back([this, i] { prove_loop(i); });
@@ -131,15 +136,94 @@ struct Engine::Impl {
   }
 
   // ---- validators: submitted jobs' payloads, by priority then in submission order ----
-  void validation_loop() {
+  // Whether the job at the head of the validation queue may start on a validator (`urgent`:
+  // the one for CRITICAL and HIGH jobs only, so that a WinningPoSt never waits for PoRep
+  // checks): its validation's working memory fits beside what synthesized units, other
+  // validations and the circuits hold, or no validation on validators of its kind holds any
+  // (one of each kind always goes on).
+  bool may_validate_locked(bool urgent) const CUZK_REQUIRES(mutex) {
+    if (validation_queue.empty()) return false;
+    const Job& head = *validation_queue.front();
+    if (urgent && head.priority > Priority::kHigh) return false;
+    return validation_used_by[urgent ? 1 : 0] == 0 ||
+           working_used + validation_used + resident_used_locked() + head.validation_bytes <=
+               config.working_memory_budget_bytes;
+  }
+
+  void validation_loop(bool urgent) {
     MutexLock lock(mutex);
     for (;;) {
-      validate_wake.wait(lock, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return quit || !validation_queue.empty(); });
+      validate_wake.wait(lock, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return quit || may_validate_locked(urgent); });
       if (quit) return;
       std::shared_ptr<Job> job = std::move(validation_queue.front());
       validation_queue.pop_front();
+      validation_used += job->validation_bytes;
+      validation_used_by[urgent ? 1 : 0] += job->validation_bytes;
       validate_job(job);
+      validation_used -= job->validation_bytes;
+      validation_used_by[urgent ? 1 : 0] -= job->validation_bytes;
+      memory_freed_locked();
     }
+  }
+
+  // Working memory came back: the validators and the synthesis drivers may start what waits.
+  void memory_freed_locked() CUZK_REQUIRES(mutex) {
+    validate_wake.notify_all();
+    wake.notify_all();
+  }
+
+  // ---- the parameter thread: preloads and evictions asked for off the engine's pipeline ----
+  struct ParamsTask {
+    std::shared_ptr<const CircuitDef> circuit;
+    bool evict = false;
+    std::vector<Engine::ParamsCallback> callbacks;
+  };
+
+  void params_loop() {
+    MutexLock lock(mutex);
+    for (;;) {
+      params_wake.wait(lock, [&]() CUZK_NO_THREAD_SAFETY_ANALYSIS { return quit || !params_queue.empty(); });
+      if (quit) return;
+      std::shared_ptr<ParamsTask> task = params_queue.front();
+      lock.unlock();
+      Status status;
+      if (task->evict) {
+        status = srs.evict(task->circuit->srs_path());
+      } else {
+        status = srs.acquire(*task->circuit, nullptr, stop_params.get_token()).status();  // the lease ends here
+      }
+      lock.lock();
+      params_queue.pop_front();
+      std::vector<Engine::ParamsCallback> callbacks = std::move(task->callbacks);
+      task->callbacks.clear();
+      lock.unlock();
+      for (auto& callback : callbacks) callback(status);
+      lock.lock();
+    }
+  }
+
+  // Queues a preload or an eviction; a preload of parameters already queued or loading (not
+  // yet answered) joins it.
+  void queue_params_task(std::shared_ptr<const CircuitDef> circuit, bool evict, Engine::ParamsCallback answer) {
+    {
+      MutexLock lock(mutex);
+      if (!quit) {
+        for (const auto& task : params_queue) {
+          if (!evict && !task->evict && task->circuit->srs_path() == circuit->srs_path()) {
+            task->callbacks.push_back(std::move(answer));
+            return;
+          }
+        }
+        auto task = std::make_shared<ParamsTask>();
+        task->circuit = std::move(circuit);
+        task->evict = evict;
+        task->callbacks.push_back(std::move(answer));
+        params_queue.push_back(std::move(task));
+        params_wake.notify_one();
+        return;
+      }
+    }
+    answer(Status(StatusCode::kUnavailable, "the engine is shutting down"));
   }
 
   // Validates the job's payload (the lock is held on entry and return, released meanwhile: a
@@ -224,7 +308,7 @@ struct Engine::Impl {
   UnitPtr pick_synthesis_locked() CUZK_REQUIRES(mutex) {
     for (const UnitPtr& u : synth_queue) {
       if (u->stage != Unit::Stage::kWaiting) continue;
-      if (working_used + resident_used_locked() + u->bytes <= config.working_memory_budget_bytes ||
+      if (working_used + validation_used + resident_used_locked() + u->bytes <= config.working_memory_budget_bytes ||
           working_used == 0) {
         working_used += u->bytes;
         u->stage = Unit::Stage::kStarting;
@@ -465,7 +549,7 @@ struct Engine::Impl {
     // Rows checked before proving: a proof that fails is the prover's fault (INTERNAL). A zkey's
     // witness is checked only here, whatever self_verify says (UNSATISFIABLE).
     const bool rows_checked = unit.circuit->witness_checked_by_rows();
-    if (config.self_verify || !rows_checked) {
+    if (config.self_verify || unit.circuit->always_verified()) {
       for (size_t k = 0; k < live.size(); ++k) {
         Outcome& o = outcomes[k];
         if (!o.status.is_ok()) continue;
@@ -517,7 +601,7 @@ struct Engine::Impl {
       if (--m.job->remaining == 0) finalize_locked(*m.job);
     }
     if (unit->stage != Unit::Stage::kWaiting) working_used -= unit->bytes;
-    wake.notify_all();
+    memory_freed_locked();
   }
 
   // A job waiting for a validator or still in the scheduler finishes at once (one being
@@ -579,6 +663,7 @@ struct Engine::Impl {
       it = unit.members.erase(it);
     }
     for (const auto& job : done_jobs) finalize_locked(*job);
+    memory_freed_locked();
   }
 
   void fail_locked(Job& job, const Status& status) CUZK_REQUIRES(mutex) {
@@ -588,7 +673,7 @@ struct Engine::Impl {
   void finalize_locked(Job& job) CUZK_REQUIRES(mutex) {
     const auto now = Clock::now();
     job.timings.total_ms = ms_between(job.submitted, now);
-    job.timings.queue_ms = job.validated ? ms_between(*job.validated, job.started.value_or(now)) : 0;
+    job.timings.queue_ms = ms_between(job.submitted, job.started.value_or(now));
     if (job.cancel_requested) {
       job.state = JobState::kCancelled;
       job.error = {StatusCode::kCancelled, "job " + std::to_string(job.id) + " was cancelled"};
@@ -697,7 +782,9 @@ struct Engine::Impl {
   mutable Mutex mutex;
   std::condition_variable_any wake;  // work for the synthesis drivers and workers
   std::condition_variable_any done;  // a job finished
-  std::condition_variable_any validate_wake;  // a job to validate, or quit
+  std::condition_variable_any validate_wake;  // a job to validate, working memory freed, or quit
+  std::condition_variable_any params_wake;    // a preload or eviction to run, or quit
+  std::stop_source stop_params;  // requested at shutdown: a preload's parameter generation stops
   // Submitted, waiting for a validator: by priority, then in submission order.
   std::deque<std::shared_ptr<Job>> validation_queue CUZK_GUARDED_BY(mutex);
   Scheduler scheduler CUZK_GUARDED_BY(mutex);
@@ -707,6 +794,10 @@ struct Engine::Impl {
   std::list<UnitPtr> prove_queue CUZK_GUARDED_BY(mutex);
   std::vector<WorkerInfo> workers CUZK_GUARDED_BY(mutex);
   size_t working_used CUZK_GUARDED_BY(mutex) = 0;
+  size_t validation_used CUZK_GUARDED_BY(mutex) = 0;  // reserved by the validations in progress
+  std::array<size_t, 2> validation_used_by CUZK_GUARDED_BY(mutex) = {};  // of it, on the [other, urgent] validators
+  // Preloads and evictions, the one being run first.
+  std::deque<std::shared_ptr<ParamsTask>> params_queue CUZK_GUARDED_BY(mutex);
   // What each circuit holds resident, as last seen after one of its syntheses (by the def, not
   // keeping it alive: a def the catalog forgot and no job holds no longer counts).
   std::map<std::weak_ptr<const CircuitDef>, size_t, std::owner_less<>> resident CUZK_GUARDED_BY(mutex);
@@ -717,6 +808,7 @@ struct Engine::Impl {
   bool quit CUZK_GUARDED_BY(mutex) = false;
 
   std::vector<std::thread> validators;
+  std::thread params_thread;
   std::vector<std::thread> synthesizers, provers;
 };
 
@@ -756,8 +848,17 @@ Result<JobId> Engine::submit(JobRequest request) {
     return Status::invalid_argument("payload of " + std::to_string(request.payload.size()) +
                                     " bytes exceeds the limit of " + std::to_string(d.config.max_payload_bytes));
   }
+  const size_t validation_bytes = circuit->validation_bytes(request.payload.size());
+  if (validation_bytes > d.config.working_memory_budget_bytes) {
+    return Status(StatusCode::kOutOfMemory,
+                  "validating a payload of " + std::to_string(request.payload.size()) + " bytes for circuit '" +
+                      circuit->id() + "' needs about " + std::to_string(validation_bytes) +
+                      " bytes of working memory, more than the whole budget of " +
+                      std::to_string(d.config.working_memory_budget_bytes));
+  }
   auto job = std::make_shared<Job>();
   job->circuit = circuit;
+  job->validation_bytes = validation_bytes;
   job->priority = request.priority.value_or(circuit->default_priority());
   job->request = std::move(request);
   job->submitted = Clock::now();
@@ -771,7 +872,7 @@ Result<JobId> Engine::submit(JobRequest request) {
   const auto behind = std::find_if(d.validation_queue.begin(), d.validation_queue.end(),
                                    [&](const std::shared_ptr<Job>& queued) { return queued->priority > job->priority; });
   d.validation_queue.insert(behind, job);
-  d.validate_wake.notify_one();
+  d.validate_wake.notify_all();  // the urgent validator may decline it
   return job->id;
 }
 
@@ -883,6 +984,7 @@ EngineStatus Engine::status() const {
     }
   }
   s.working_used = d.working_used;
+  s.working_validation = d.validation_used;
   s.working_resident = d.resident_used_locked();
   s.working_limit = d.config.working_memory_budget_bytes;
   s.peak_host_bytes = peak_resident_memory().value_or(0);
@@ -903,6 +1005,20 @@ Status Engine::install_srs(const std::string& circuit_id, std::shared_ptr<const 
   auto circuit = impl_->catalog->find(circuit_id);
   if (!circuit) return unknown_circuit(circuit_id);
   return impl_->srs.install(*circuit, std::move(srs));
+}
+
+void Engine::preload_async(const std::string& circuit_id, ParamsCallback done) {
+  if (circuit_id.size() > kMaxCircuitIdBytes) return done(unknown_circuit(circuit_id));
+  auto circuit = impl_->catalog->find(circuit_id);
+  if (!circuit) return done(unknown_circuit(circuit_id));
+  impl_->queue_params_task(std::move(circuit), false, std::move(done));
+}
+
+void Engine::evict_async(const std::string& circuit_id, ParamsCallback done) {
+  if (circuit_id.size() > kMaxCircuitIdBytes) return done(unknown_circuit(circuit_id));
+  auto circuit = impl_->catalog->find(circuit_id);
+  if (!circuit) return done(unknown_circuit(circuit_id));
+  impl_->queue_params_task(std::move(circuit), true, std::move(done));
 }
 
 Status Engine::evict(const std::string& circuit_id) {
@@ -931,8 +1047,20 @@ void Engine::shutdown(std::chrono::milliseconds drain) {
     }
     d.quit = true;
   }
+  // Preloads nobody's job waits for stop now; those not started are answered UNAVAILABLE.
+  d.stop_params.request_stop();
   d.wake.notify_all();
   d.validate_wake.notify_all();
+  d.params_wake.notify_all();
+  if (d.params_thread.joinable()) d.params_thread.join();
+  std::deque<std::shared_ptr<Impl::ParamsTask>> unanswered;
+  {
+    MutexLock lock(d.mutex);
+    unanswered.swap(d.params_queue);
+  }
+  for (const auto& task : unanswered) {
+    for (auto& callback : task->callbacks) callback(Status(StatusCode::kUnavailable, "the engine is shutting down"));
+  }
   for (auto& t : d.validators) t.join();
   for (auto& t : d.synthesizers) t.join();
   for (auto& t : d.provers) t.join();

@@ -1,8 +1,10 @@
 // Engine: the persistent proving engine. Jobs go through
 //
 //   submit (cheap: the job is recorded as validating) → validators (`validators` of them, taking
-//   jobs by priority: each parses and checks one payload, CircuitDef::validate, its parallel
-//   checks on the synthesis pool; a payload the circuit rejects fails the job) → Scheduler (priority levels, batch
+//   jobs by priority, and one more that takes only CRITICAL and HIGH jobs: each reserves the
+//   working memory its payload's validation needs, CircuitDef::validation_bytes, then parses and
+//   checks it, CircuitDef::validate, its parallel checks on the synthesis pool; a payload the
+//   circuit rejects fails the job) → Scheduler (priority levels, batch
 //   collector) → synthesis drivers, which pop ready
 //   batches from the scheduler themselves (each unit = one partition of every job in a batch;
 //   waits for working memory, acquires the SRS, synthesizes its members in parallel on the
@@ -18,10 +20,15 @@
 // device error gives its unit to another worker (once per worker) before the job fails.
 //
 // so synthesis of the next unit runs while the current one proves, a 10-partition job flows
-// through partition by partition, and synthesized-but-unproven data, with the memory circuits
-// hold for their partitions (CircuitDef::resident_bytes: recorded constraint matrices, counted
-// once per circuit from its first synthesis on), never exceeds the working-memory budget (a
-// single unit larger than what is left still runs, alone). Workers
+// through partition by partition, and synthesized-but-unproven data, the payloads being
+// validated and the memory circuits hold for their partitions (CircuitDef::resident_bytes:
+// recorded constraint matrices, counted once per circuit from its first synthesis on) never
+// exceed the working-memory budget: a unit, or a validation, that does not fit waits (one unit
+// and one validation larger than what is left still run, each alone in its stage), and a
+// payload whose validation alone would need more than the whole budget is refused at
+// submission (OUT_OF_MEMORY). Parameters a caller preloads or evicts (preload_async,
+// evict_async) are loaded or dropped on the engine's parameter thread, one at a time, a
+// preload of parameters already loading or queued joining that load. Workers
 // prefer units whose SRS already lives on their device. Proved partitions go to the background
 // reclaimer (CircuitDef::recycle). Every finished job logs
 //   job <id> circuit=<id> kind=<kind> …: <status>
@@ -58,7 +65,8 @@ struct EngineConfig {
   SchedulerConfig scheduler;
   size_t synthesis_threads = 0;  // the synthesis pool; 0 → one per core
   size_t synthesis_drivers = 2;  // units synthesized at once (each spreads over the pool)
-  size_t validators = 2;         // payloads validated at once (each spreads over the synthesis pool)
+  size_t validators = 2;         // payloads validated at once (each spreads over the synthesis pool),
+                                 // and one more for CRITICAL and HIGH jobs only
   size_t prover_threads = 0;     // CPU prover, GPU host-side work, parameter loading; 0 → one per core
   bool gpu_affinity = true;      // a worker prefers units whose SRS is already on its device
   // A worker on a device proves up to this many synthesized partitions of one circuit (and
@@ -104,6 +112,7 @@ struct EngineStatus {
   std::map<std::string, KindLoad> by_kind;
   size_t pinned_used = 0, pinned_limit = 0;
   size_t working_used = 0, working_limit = 0;  // synthesized partitions, the budget
+  size_t working_validation = 0;  // reserved by the payloads being validated, counted against the budget too
   size_t working_resident = 0;  // held by circuits for their partitions, counted against the budget too
   size_t peak_host_bytes = 0;   // the process's peak resident memory so far (0 where unknown)
   std::vector<std::string> circuits;
@@ -140,9 +149,11 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   // Records the job as validating and returns at once; its payload is validated on the engine's
-  // validators (on_validated tells when), and a payload the circuit rejects fails the job with
-  // the circuit's INVALID_ARGUMENT. Errors here: NOT_FOUND: unknown circuit; INVALID_ARGUMENT:
-  // a payload over max_payload_bytes; UNAVAILABLE: shutting down.
+  // validators (on_validated tells when) once the working memory its validation needs is free,
+  // and a payload the circuit rejects fails the job with the circuit's INVALID_ARGUMENT.
+  // Errors here: NOT_FOUND: unknown circuit; INVALID_ARGUMENT: a payload over
+  // max_payload_bytes; OUT_OF_MEMORY: a payload whose validation needs more than the whole
+  // working-memory budget; UNAVAILABLE: shutting down.
   Result<JobId> submit(JobRequest request);
   // Calls `validated` once when the job's validation stage ends (at once, on this thread, if it
   // has; else on the engine thread that ends it — its validator, or a cancel's or shutdown's
@@ -170,13 +181,23 @@ class Engine {
   Status cancel(JobId id);
   EngineStatus status() const;
   std::string metrics_text() const;  // Prometheus text format
+  // Makes the circuit's parameters hot on the caller's thread (start-up, the CLI).
   Status preload(const std::string& circuit_id);
+  // The same off the caller's thread: `done` is called once with the outcome, on the engine's
+  // parameter thread (at once on this one for an unknown circuit; UNAVAILABLE when the engine
+  // shuts down first). Preloads of parameters already loading or queued join that load: one
+  // generation or load, every caller told. `done` must not call the engine.
+  using ParamsCallback = std::function<void(const Status&)>;
+  void preload_async(const std::string& circuit_id, ParamsCallback done);
   // Makes `srs` — parameters made in memory for the circuit (CircuitDef::make_test_srs), with no
   // file behind them — the circuit's hot SRS under its srs_path (SrsManager::install): its jobs
   // prove with it, it is never demoted by the pinned budget, evict() drops it. NOT_FOUND for an
   // unknown circuit; FAILED_PRECONDITION while parameters at that path are loading or in use.
   Status install_srs(const std::string& circuit_id, std::shared_ptr<const LoadedSrs> srs);
   Status evict(const std::string& circuit_id);
+  // evict() on the engine's parameter thread (dropping device copies may wait for a proof on
+  // that device), `done` called as for preload_async.
+  void evict_async(const std::string& circuit_id, ParamsCallback done);
   // Stops accepting jobs, lets in-flight and queued jobs finish for up to `drain`, cancels the
   // rest (parameter generation in progress stops too), and stops the threads. Idempotent.
   void shutdown(std::chrono::milliseconds drain);

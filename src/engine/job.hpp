@@ -11,9 +11,10 @@
 // from validating.
 //
 // Timings (milliseconds; the one-line contract of docs/ARCHITECTURE.md):
-//   validate  submit → its payload validated (waiting for a validator, parsing, the kind's checks)
-//   queue  validated → the first of its circuits starts (waiting for a batch, for memory, for a
-//          synthesis thread)
+//   validate  submit → its payload validated (waiting for a validator and for the working memory
+//          its validation needs, parsing, the kind's checks)
+//   queue  submit → the first of its circuits starts: its validate time, then waiting for a
+//          batch, for memory, for a synthesis thread
 //   srs    acquiring its parameters (≈0 for a hot SRS, the load time for a warm/cold one)
 //   synth  synthesis wall time, summed over its partitions
 //   gpu    prover wall time (NTT + MSMs + assembly), summed over the prove calls it took part in;
@@ -21,8 +22,8 @@
 //   verify self-verification of its proofs
 //   total  submit → result ready
 // Time a synthesized unit waits for a free worker counts in total only; with per-partition
-// pipelining a job's synth and gpu overlap. So total equals validate + queue + srs + synth + gpu +
-// verify for a lone job on an idle engine, and differs from it under load.
+// pipelining a job's synth and gpu overlap. So total equals queue + srs + synth + gpu + verify
+// for a lone job on an idle engine, and differs from it under load.
 #pragma once
 
 #include <cstdint>

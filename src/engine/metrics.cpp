@@ -101,6 +101,9 @@ std::string Metrics::render(const EngineStatus& s) const {
   out << "cuzk_working_memory_bytes " << s.working_used << '\n';
   header("cuzk_working_memory_limit_bytes", "gauge", "The working-memory budget.");
   out << "cuzk_working_memory_limit_bytes " << s.working_limit << '\n';
+  header("cuzk_working_memory_validation_bytes", "gauge",
+         "Reserved by the payloads being validated (their parsed form), within the budget.");
+  out << "cuzk_working_memory_validation_bytes " << s.working_validation << '\n';
   header("cuzk_working_memory_resident_bytes", "gauge",
          "Held by circuits for their partitions (recorded constraint matrices), within the budget.");
   out << "cuzk_working_memory_resident_bytes " << s.working_resident << '\n';

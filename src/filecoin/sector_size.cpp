@@ -4,6 +4,8 @@
 #include <charconv>
 #include <string>
 
+#include "common/client_text.hpp"
+
 namespace cuzk::filecoin {
 
 Result<uint64_t> parse_sector_size(std::string_view text) {
@@ -16,7 +18,7 @@ Result<uint64_t> parse_sector_size(std::string_view text) {
   if (unit == "MiB") scale = kMiB;
   if (unit == "GiB") scale = kGiB;
   if (error != std::errc() || scale == 0 || number == 0 || number > (uint64_t{1} << 40)) {
-    return Status::invalid_argument("bad sector size '" + std::string(text) + "' (e.g. 2KiB, 32GiB)");
+    return Status::invalid_argument("bad sector size " + quote_client_text(text) + " (e.g. 2KiB, 32GiB)");
   }
   return number * scale;
 }

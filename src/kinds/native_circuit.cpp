@@ -129,6 +129,10 @@ class NativeCircuit final : public CircuitDef {
 
   // The last partition's witness with a quarter to spare (a witness's share of field values
   // varies a little); the spec's bound until one was synthesized.
+  size_t validation_bytes(size_t payload_bytes) const override {
+    return spec_.validation_bytes ? spec_.validation_bytes(payload_bytes) : payload_bytes;
+  }
+  bool always_verified() const override { return spec_.always_verified; }
   size_t partition_bytes() const override {
     const size_t seen = witness_bytes_seen_.load(std::memory_order_relaxed);
     return seen == 0 ? spec_.partition_bytes : seen + seen / 4;

@@ -54,6 +54,12 @@ struct NativeCircuitSpec {
   // `pool`): its number of partitions and what it parsed, which the other hooks read (the
   // engine then releases the raw bytes).
   std::function<Result<engine::ValidatedPayload>(std::span<const uint8_t> payload, ThreadPool& pool)> prepare;
+  // The heap prepare() may hold at its peak for a payload of n bytes beyond the payload
+  // (CircuitDef::validation_bytes); unset: n.
+  std::function<size_t(size_t payload_bytes)> validation_bytes;
+  // Its proofs are verified whatever the engine's self_verify says (CircuitDef::always_verified):
+  // the Filecoin kinds set it.
+  bool always_verified = false;
   // The circuit of one partition of a prepared payload; with `prepared` null, a blank instance
   // of the circuit's shape (any witness), from which the test setup and the recorded matrices
   // are made. Classic synthesis of it is the reference the witness is tested against.

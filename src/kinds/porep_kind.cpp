@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "common/client_text.hpp"
 #include "filecoin/porep/public_inputs.hpp"
 #include "filecoin/porep/stacked_circuit.hpp"
 #include "kinds/circuit_size_cache.hpp"
@@ -144,9 +145,8 @@ Result<uint64_t> porep_id_sector_size(std::string_view id) {
   if (const Result<filecoin::RegisteredProof> proof = porep::parse_registered_seal_proof(id); proof.is_ok()) {
     return proof->sector_size;
   }
-  std::string message(1, '\'');  // built by appending: GCC 12's -Wrestrict misfires on "'" + std::string
-  message += id;
-  message += "' is not a PoRep circuit (porep-2KiB|8MiB|512MiB|32GiB|64GiB or a registered seal proof such as "
+  std::string message = quote_client_text(id);
+  message += " is not a PoRep circuit (porep-2KiB|8MiB|512MiB|32GiB|64GiB or a registered seal proof such as "
              "StackedDrg32GiBV1_1)";
   return Status::invalid_argument(message);
 }
@@ -205,9 +205,8 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
                                                                      MultiplierFactory multiplier,
                                                                      const std::string& params_file) {
   if (!id.starts_with(kIdPrefix)) {
-    std::string message(1, '\'');
-    message += id;
-    message += "' is not a porep-<size> circuit id";
+    std::string message = quote_client_text(id);
+    message += " is not a porep-<size> circuit id";
     return Status::invalid_argument(message);
   }
   CUZK_ASSIGN_OR_RETURN(const uint64_t sector_size, porep_id_sector_size(id));
@@ -218,6 +217,11 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
   NativeCircuitSpec spec;
   spec.id = std::string(id);
   spec.kind = "porep";
+  spec.always_verified = true;
+  // Reading a wrapped output holds its decoded Phase1Out (3/4 of the payload) and the typed
+  // output (less than its text: tests/filecoin/porep/commit1_json_bounds_test); the checks add
+  // the challenges.
+  spec.validation_bytes = [](size_t payload_bytes) { return 2 * payload_bytes; };
   spec.priority = engine::Priority::kNormal;
   spec.batchable = true;
   spec.params_path = params_file.empty() ? porep_params_path(config, params) : params_file;

@@ -107,6 +107,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
   NativeCircuitSpec spec;
   spec.id = id;
   spec.kind = std::string(filecoin::post_kind_name(kind));
+  spec.always_verified = true;
   spec.priority = kind == filecoin::PostKind::kWinning ? engine::Priority::kCritical : engine::Priority::kHigh;
   spec.batchable = false;
   spec.params_path = params_file.empty() ? post_params_path(config, params) : params_file;

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "common/client_text.hpp"
 #include "filecoin/snapdeals/prepare_partition.hpp"
 #include "filecoin/snapdeals/snap_public_inputs.hpp"
 #include "kinds/circuit_size_cache.hpp"
@@ -79,9 +80,8 @@ Result<uint64_t> snap_id_sector_size(std::string_view id) {
   if (const Result<filecoin::RegisteredProof> proof = alias_proof(id); proof.is_ok()) {
     return proof->sector_size;
   }
-  std::string message(1, '\'');  // built by appending: GCC 12's -Wrestrict misfires on "'" + std::string
-  message += id;
-  message += "' is not a SnapDeals circuit (snap-deals-2KiB|8MiB|512MiB|32GiB|64GiB, "
+  std::string message = quote_client_text(id);
+  message += " is not a SnapDeals circuit (snap-deals-2KiB|8MiB|512MiB|32GiB|64GiB, "
              "RegisteredUpdateProof_StackedDrg32GiBV1 or update-proof-0..4)";
   return Status::invalid_argument(message);
 }
@@ -173,6 +173,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_snap_circuit(uint64_t sec
   NativeCircuitSpec spec;
   spec.id = id;
   spec.kind = "snap-deals";
+  spec.always_verified = true;
   spec.priority = engine::Priority::kNormal;
   spec.batchable = true;
   spec.params_path = params_file.empty() ? snap_params_path(config, params) : params_file;

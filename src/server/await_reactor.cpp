@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "common/client_text.hpp"
 #include "kinds/result_encoding.hpp"
 #include "server/service.hpp"
 
@@ -29,9 +30,7 @@ void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitP
     out->set_status(v1::AwaitProofResponse::CANCELLED);
     // The client knows its job by the request id, not by the engine's own number (which
     // restarts with the daemon).
-    std::string why = "job '" + id;
-    why += "' was cancelled";
-    out->set_error_message(why);
+    out->set_error_message("job " + quote_client_text(id) + " was cancelled");
   } else {
     out->set_status(v1::AwaitProofResponse::FAILED);
     out->set_error_message(r.status.to_string());
@@ -50,6 +49,7 @@ void fill_response(const engine::JobResult& r, const std::string& id, v1::AwaitP
   out->set_total_ms(ms(r.timings.total_ms));
   v1::Timings* t = out->mutable_timings();
   t->set_queue_ms(ms(r.timings.queue_ms));
+  t->set_validate_ms(ms(r.timings.validate_ms));
   t->set_srs_ms(ms(r.timings.srs_ms));
   t->set_synth_ms(ms(r.timings.synth_ms));
   t->set_gpu_ms(ms(r.timings.gpu_ms));
@@ -105,7 +105,7 @@ void AwaitReactor::finish(const std::shared_ptr<Shared>& shared, grpc::Status st
   if (timed_out_ms != 0) {
     reactor->out_->set_job_id(reactor->id_);
     reactor->out_->set_status(v1::AwaitProofResponse::TIMEOUT);
-    reactor->out_->set_error_message("job '" + reactor->id_ + "' is still running after " +
+    reactor->out_->set_error_message("job " + quote_client_text(reactor->id_) + " is still running after " +
                                      std::to_string(timed_out_ms) + " ms (it goes on; await it again)");
   }
   reactor->Finish(std::move(status));
@@ -114,7 +114,7 @@ void AwaitReactor::finish(const std::shared_ptr<Shared>& shared, grpc::Status st
 void AwaitReactor::OnCancel() {
   // The client went away: a job it alone knew is cancelled; any other goes on, its result kept.
   if (!registry_.abandon(caller_, id_, shared_->wait_token)) return;  // it ran, or is finishing the call now
-  finish(shared_, {grpc::StatusCode::CANCELLED, "the client went away from job '" + id_ + "'"});
+  finish(shared_, {grpc::StatusCode::CANCELLED, "the client went away from job " + quote_client_text(id_)});
 }
 
 void AwaitReactor::OnDone() {

@@ -209,7 +209,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
       return 1;
     }
   }
-  builder.RegisterService(&service);
+  service.add_to(builder);
   const int message_limit = static_cast<int>(std::min<size_t>(c.max_message_bytes + (size_t{1} << 20), INT32_MAX));
   builder.SetMaxReceiveMessageSize(message_limit);
   builder.SetMaxSendMessageSize(INT32_MAX);

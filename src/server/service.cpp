@@ -6,6 +6,7 @@
 #include "engine/metrics.hpp"
 #include "server/await_reactor.hpp"
 #include "server/proof_request.hpp"
+#include "server/request_parse_errors.hpp"
 #include "server/submit_reactor.hpp"
 
 namespace cuzk::server {
@@ -86,6 +87,11 @@ grpc::Status to_grpc(const Status& status) {
 
 ProvingService::ProvingService(engine::Engine& engine, RequestRegistryOptions options, CallerIdentity identity)
     : engine_(engine), identity_(std::move(identity)), registry_(engine, options), circuits_(circuit_set(engine)) {}
+
+void ProvingService::add_to(grpc::ServerBuilder& builder) {
+  builder.RegisterService(this);
+  builder.experimental().SetInterceptorCreators(request_parse_error_interceptors());
+}
 
 Result<engine::JobRequest> ProvingService::translate(const v1::SubmitProofRequest& req) const {
   return job_request(req, [this](const std::string& id) { return circuits_.count(id) != 0; });
@@ -298,14 +304,19 @@ grpc::ServerUnaryReactor* ProvingService::PreloadSRS(grpc::CallbackServerContext
   const auto before = srs_of(engine_.status(), id);
   const bool hot = before && before->tier == engine::SrsTier::kHot;
   const auto begin = std::chrono::steady_clock::now();
-  if (Status s = engine_.preload(id); !s.is_ok()) return finished(ctx, to_grpc(s));
-  out->set_circuit_id(id);
-  out->set_already_loaded(hot);
-  if (!hot) {
-    out->set_load_time_ms(static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - begin).count()));
-  }
-  return finished(ctx, grpc::Status::OK);
+  // Loaded (or generated) on the engine's parameter thread; the call is answered from there.
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  engine_.preload_async(id, [reactor, out, id, hot, begin](const Status& s) {
+    if (!s.is_ok()) return reactor->Finish(to_grpc(s));
+    out->set_circuit_id(id);
+    out->set_already_loaded(hot);
+    if (!hot) {
+      out->set_load_time_ms(static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - begin).count()));
+    }
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* ProvingService::EvictSRS(grpc::CallbackServerContext* ctx, const v1::EvictSrsRequest* req,
@@ -314,11 +325,18 @@ grpc::ServerUnaryReactor* ProvingService::EvictSRS(grpc::CallbackServerContext* 
   if (grpc::Status s = identity_.identify(*ctx, &caller); !s.ok()) return finished(ctx, s);
   const std::string id = circuit_id_from_curio_name(req->circuit_id());
   const auto before = srs_of(engine_.status(), id);
-  if (Status s = engine_.evict(id); !s.is_ok()) return finished(ctx, to_grpc(s));
-  out->set_circuit_id(id);
-  out->set_was_loaded(before && before->tier != engine::SrsTier::kCold);
-  out->set_freed_bytes(before ? before->bytes : 0);
-  return finished(ctx, grpc::Status::OK);
+  const bool was_loaded = before && before->tier != engine::SrsTier::kCold;
+  const uint64_t bytes = before ? before->bytes : 0;
+  // Dropping device copies may wait for a proof on that device: on the engine's parameter thread.
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  engine_.evict_async(id, [reactor, out, id, was_loaded, bytes](const Status& s) {
+    if (!s.is_ok()) return reactor->Finish(to_grpc(s));
+    out->set_circuit_id(id);
+    out->set_was_loaded(was_loaded);
+    out->set_freed_bytes(bytes);
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
 }
 
 }  // namespace cuzk::server

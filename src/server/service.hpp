@@ -8,10 +8,12 @@
 // call is identified first (CallerIdentity: the unix peer's uid, or an authenticated TCP
 // client): jobs belong to their caller. GetStatus answers with summaries and at most
 // `list_limit` circuits and parameter files a call; what each worker proves now (its jobs'
-// request ids where the caller may see them, their kind) and each GPU's memory. Job outcomes
-// come in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC status codes only for calls
-// that cannot become a job (the proto's header lists them). Requests refused at submission
-// are counted by reason (metrics_text()).
+// request ids where the caller may see them, their kind) and each GPU's memory. No handler
+// waits: PreloadSRS and EvictSRS are answered from the engine's parameter thread (concurrent
+// preloads of one circuit are one load), a submission from its validator. Job outcomes come
+// in-band (COMPLETED / FAILED / CANCELLED / TIMEOUT); gRPC status codes only for calls that
+// cannot become a job (the proto's header lists them). Requests refused at submission are
+// counted by reason (metrics_text()).
 #pragma once
 
 #include <grpcpp/grpcpp.h>
@@ -35,6 +37,9 @@ class ProvingService final : public cuzk::v1::ProvingEngine::CallbackService {
  public:
   // `engine` outlives the service; its catalog is read once, here.
   ProvingService(engine::Engine& engine, RequestRegistryOptions options, CallerIdentity identity);
+  // Registers the service on `builder`, with the interceptor that answers unparsable requests
+  // and unknown methods with a message (server/request_parse_errors.hpp).
+  void add_to(grpc::ServerBuilder& builder);
 
   grpc::ServerUnaryReactor* SubmitProof(grpc::CallbackServerContext* ctx, const v1::SubmitProofRequest* req,
                                         v1::SubmitProofResponse* out) override;

@@ -338,7 +338,8 @@ TEST_F(EngineTest, SubmitReturnsAtOnceAndTheJobShowsAsValidatingUntilItsValidati
   const JobResult r = await(id);
   ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
   EXPECT_GE(r.timings.validate_ms, 50.0);
-  EXPECT_LE(r.timings.validate_ms + r.timings.queue_ms, r.timings.total_ms);
+  EXPECT_GE(r.timings.queue_ms, r.timings.validate_ms) << "queue counts from submission";
+  EXPECT_LE(r.timings.queue_ms, r.timings.total_ms);
   std::lock_guard<std::mutex> lock(m);
   ASSERT_TRUE(seen.has_value());
   EXPECT_TRUE(seen->status.is_ok()) << seen->status.to_string();
@@ -807,6 +808,173 @@ TEST_F(EngineTest, UnknownPreloadIsAStartUpError) {
   auto e = Engine::create(std::move(c), parts());
   ASSERT_FALSE(e.is_ok());
   EXPECT_NE(e.status().message().find("nope"), std::string::npos);
+}
+
+// Validation reserves the working memory its payload needs (CircuitDef::validation_bytes):
+// with a budget of 1000 and 400 per payload, two validate at once however many validators wait,
+// the others start as memory comes back, and a payload needing more than the whole budget is
+// refused at submission (OUT_OF_MEMORY), never validated.
+TEST_F(EngineTest, ValidationsReserveWorkingMemoryWithinTheBudget) {
+  FakeBehaviour& b = behaviour();
+  b.hold_validation = true;
+  b.validation_bytes = 400;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  FakeBehaviour& huge = behaviour();
+  huge.validation_bytes = 1001;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("huge", dir_, 10, huge)).is_ok());
+  auto c = config();
+  c.validators = 6;
+  c.working_memory_budget_bytes = 1000;
+  start(c);
+  std::vector<JobId> ids;
+  for (uint8_t i = 0; i < 6; ++i) ids.push_back(submit("fake", {i}));
+  ASSERT_TRUE(eventually([&] { return b.validating.load() == 2; }));
+  std::this_thread::sleep_for(milliseconds(300));
+  EXPECT_EQ(b.validating.load(), 2) << "validations beyond the budget started";
+  const EngineStatus s = engine_->status();
+  EXPECT_EQ(s.working_validation, 800u);
+  EXPECT_EQ(s.validating, 6u);
+  EXPECT_NE(engine_->metrics_text().find("cuzk_working_memory_validation_bytes 800"), std::string::npos);
+  auto refused = engine_->submit(JobRequest{"huge", std::nullopt, {1}});
+  EXPECT_EQ(refused.status().code(), StatusCode::kOutOfMemory);
+  EXPECT_NE(refused.status().message().find("more than the whole budget of 1000"), std::string::npos)
+      << refused.status().message();
+  EXPECT_EQ(huge.validating.load() + huge.max_validating.load(), 0);
+  b.hold_validation = false;
+  for (const JobId id : ids) EXPECT_TRUE(await(id).status.is_ok());
+  EXPECT_EQ(b.max_validating.load(), 2);
+  EXPECT_EQ(engine_->status().working_validation, 0u);
+}
+
+// The time a job waits for a validator counts in its timings: validate (submit → validated)
+// and queue (submit → its first partition starts) both include it.
+TEST_F(EngineTest, AJobsTimingsIncludeItsWaitForValidation) {
+  FakeBehaviour& slow = behaviour();
+  slow.hold_validation = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("slow", dir_, 10, slow)).is_ok());
+  FakeBehaviour& b = behaviour();
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.validators = 1;
+  start(c);
+  const JobId first = submit("slow");
+  ASSERT_TRUE(eventually([&] { return slow.validating.load() == 1; }));
+  const JobId behind = submit("fake");
+  std::this_thread::sleep_for(milliseconds(400));
+  slow.hold_validation = false;
+  const JobResult r = await(behind);
+  ASSERT_TRUE(r.status.is_ok()) << r.status.to_string();
+  EXPECT_GE(r.timings.validate_ms, 350.0);
+  EXPECT_GE(r.timings.queue_ms, r.timings.validate_ms);
+  EXPECT_GE(r.timings.total_ms, r.timings.queue_ms);
+  EXPECT_TRUE(await(first).status.is_ok());
+}
+
+// A CRITICAL or HIGH job (a WinningPoSt) has a validator of its own: it is validated and
+// proved while the other validators are busy with slow payloads.
+TEST_F(EngineTest, AnUrgentJobDoesNotWaitForOtherValidations) {
+  FakeBehaviour& slow = behaviour();
+  slow.hold_validation = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("slow", dir_, 10, slow)).is_ok());
+  FakeBehaviour& b = behaviour();
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  auto c = config();
+  c.validators = 2;
+  start(c);
+  const JobId one = submit("slow"), two = submit("slow"), three = submit("slow");
+  ASSERT_TRUE(eventually([&] { return slow.validating.load() == 2; }));
+  const JobResult urgent = await(submit("fake", {}, Priority::kCritical));
+  EXPECT_TRUE(urgent.status.is_ok()) << urgent.status.to_string();
+  EXPECT_EQ(slow.validating.load(), 2) << "the urgent validator took a NORMAL job";
+  slow.hold_validation = false;
+  for (const JobId id : {one, two, three}) EXPECT_TRUE(await(id).status.is_ok());
+}
+
+// PreloadSRS calls run on the engine's parameter thread: concurrent preloads of one circuit
+// are one load and every caller is told; the engine answers meanwhile; an unknown circuit is
+// answered at once; evictions go the same way.
+TEST_F(EngineTest, ConcurrentPreloadsAreOneLoadOffTheCallersThread) {
+  FakeBehaviour& b = behaviour();
+  b.load_time = milliseconds(1000);
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  start(config());
+  std::mutex m;
+  std::vector<Status> answers;
+  auto answer = [&](const Status& s) {
+    std::lock_guard<std::mutex> lock(m);
+    answers.push_back(s);
+  };
+  const auto begin = std::chrono::steady_clock::now();
+  for (int i = 0; i < 4; ++i) engine_->preload_async("fake", answer);
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, milliseconds(200)) << "a preload ran on the caller's thread";
+  const auto status_begin = std::chrono::steady_clock::now();
+  (void)engine_->status();
+  EXPECT_LT(std::chrono::steady_clock::now() - status_begin, milliseconds(200)) << "status waited for the load";
+  Status unknown;
+  engine_->preload_async("nope", [&](const Status& s) { unknown = s; });
+  EXPECT_EQ(unknown.code(), StatusCode::kNotFound);
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard<std::mutex> lock(m);
+    return answers.size() == 4;
+  }));
+  for (const Status& s : answers) EXPECT_TRUE(s.is_ok()) << s.to_string();
+  EXPECT_EQ(b.loads.load(), 1);
+  EXPECT_EQ(engine_->status().srs[0].tier, SrsTier::kHot);
+  std::optional<Status> evicted;
+  engine_->evict_async("fake", [&](const Status& s) {
+    std::lock_guard<std::mutex> lock(m);
+    evicted = s;
+  });
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard<std::mutex> lock(m);
+    return evicted.has_value();
+  }));
+  EXPECT_TRUE(evicted->is_ok()) << evicted->to_string();
+  EXPECT_EQ(engine_->status().srs[0].tier, SrsTier::kCold);
+}
+
+// A shutdown answers the preloads it did not run (UNAVAILABLE) and stops the one running.
+TEST_F(EngineTest, ShutdownAnswersEveryPreload) {
+  FakeBehaviour& b = behaviour();
+  b.load_time = milliseconds(500);
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
+  FakeBehaviour& other = behaviour();
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("other", dir_, 10, other)).is_ok());
+  start(config());
+  std::atomic<int> answered{0};
+  engine_->preload_async("fake", [&](const Status&) { ++answered; });
+  engine_->preload_async("other", [&](const Status&) { ++answered; });
+  engine_->shutdown(milliseconds(0));
+  EXPECT_EQ(answered.load(), 2);
+  Status late;
+  engine_->preload_async("fake", [&](const Status& s) { late = s; });
+  EXPECT_EQ(late.code(), StatusCode::kUnavailable);
+}
+
+// A circuit that is always verified (the Filecoin kinds) never returns a proof that fails
+// verification, even with self_verify off; others follow self_verify.
+TEST_F(EngineTest, AlwaysVerifiedCircuitsIgnoreSelfVerifyOff) {
+  FakeBehaviour& filecoin = behaviour();
+  filecoin.fail_verify = true;
+  filecoin.always_verified = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("filecoin-like", dir_, 10, filecoin)).is_ok());
+  FakeBehaviour& other = behaviour();
+  other.fail_verify = true;
+  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("other", dir_, 10, other)).is_ok());
+  auto c = config();
+  c.self_verify = false;
+  start(c);
+  const JobResult r = await(submit("filecoin-like"));
+  EXPECT_EQ(r.status.code(), StatusCode::kInternal) << r.status.to_string();
+  EXPECT_NE(r.status.message().find("self-verification"), std::string::npos);
+  EXPECT_TRUE(r.partitions.empty());
+  EXPECT_TRUE(await(submit("other")).status.is_ok()) << "self_verify = false still applies to other circuits";
+  for (const char* id : {"porep-2KiB", "window-post-2KiB", "winning-post-2KiB", "snap-deals-2KiB"}) {
+    const auto def = catalog_->find(id);
+    ASSERT_NE(def, nullptr) << id;
+    EXPECT_TRUE(def->always_verified()) << id;
+  }
+  EXPECT_FALSE(catalog_->find("synthetic-64")->always_verified());
 }
 
 }  // namespace

@@ -1,11 +1,12 @@
 // A CircuitDef and a ProverBackend for engine tests: parameters of a chosen size, synthesis and
 // proving that sleep for chosen times and count how many synthesized circuits are alive at
-// once, a validation that can be held (a slow one, to watch a job validating), memory the
-// circuit holds resident once it synthesized, and switches for failures (a payload starting
-// 0xff, or holding a chosen text, refused; a row a·b ≠ c, a proof that does not verify). A fake
-// partition's public inputs echo its payload's first byte and its partition index (and, when
-// asked, the payload's size), so results can be traced back to their jobs. Its backend reports
-// the device memory it is given.
+// once, a validation that can be held (a slow one, to watch a job validating) and the working
+// memory it asks for, loads that take a chosen time, memory the circuit holds resident once it
+// synthesized, and switches for failures (a payload starting 0xff, or holding a chosen text,
+// refused; a row a·b ≠ c, a proof that does not verify, verified whatever self_verify says). A
+// fake partition's public inputs echo its payload's first byte and its partition index (and,
+// when asked, the payload's size), so results can be traced back to their jobs. Its backend
+// reports the device memory it is given.
 #pragma once
 
 #include <atomic>
@@ -39,8 +40,12 @@ struct FakeBehaviour {
   bool rows_checked = true;   // witness_checked_by_rows()
   std::string refuse_containing;    // validate() refuses a payload holding this text (if set)
   bool echo_payload_size = false;   // a third public input: the payload's size in bytes
+  bool always_verified = false;  // always_verified()
+  size_t validation_bytes = 0;   // validation_bytes(), whatever the payload
+  std::chrono::milliseconds load_time{0};  // load_srs() takes this long
   std::atomic<bool> hold_validation{false};  // validate() waits while set
   std::atomic<int> validating{0};            // validate() calls in progress
+  std::atomic<int> max_validating{0};        // the most at once
   std::atomic<int> alive{0};                  // synthesized circuits not yet freed
   std::atomic<int> unproven{0}, max_unproven{0};  // synthesized, not yet proved
   std::atomic<int> loads{0};
@@ -126,10 +131,14 @@ class FakeCircuit final : public CircuitDef {
   }
   Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t>, ThreadPool&) const override {
     ++b_.loads;
+    std::this_thread::sleep_for(b_.load_time);
     return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_, b_));
   }
   Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool&) const override {
-    ++b_.validating;
+    const int now = ++b_.validating;
+    int seen = b_.max_validating.load();
+    while (now > seen && !b_.max_validating.compare_exchange_weak(seen, now)) {
+    }
     while (b_.hold_validation) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     --b_.validating;
     if (!payload.empty() && payload[0] == 0xff) return Status::invalid_argument("payload starts with 0xff");
@@ -142,7 +151,9 @@ class FakeCircuit final : public CircuitDef {
   }
   size_t partition_bytes() const override { return b_.partition_bytes; }
   size_t resident_bytes() const override { return synthesized_once_ ? b_.resident_bytes : 0; }
+  size_t validation_bytes(size_t) const override { return b_.validation_bytes; }
   bool witness_checked_by_rows() const override { return b_.rows_checked; }
+  bool always_verified() const override { return b_.always_verified || !b_.rows_checked; }
   Result<std::unique_ptr<SynthesizedCircuit>> synthesize(const LoadedSrs&, std::span<const uint8_t> payload,
                                                          const std::shared_ptr<const PreparedPayload>&,
                                                          size_t partition, ThreadPool&) const override {

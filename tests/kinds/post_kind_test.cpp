@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -272,6 +273,43 @@ TEST_F(PostKindTest, VanillaRequestsAndSeedsProveThroughTheEngine) {
     ASSERT_TRUE(expected.is_ok());
     EXPECT_EQ(result->partitions[0].public_inputs, *expected);
   }
+}
+
+// self_verify = false does not apply to the Filecoin kinds (CircuitDef::always_verified):
+// parameters damaged in memory (a proving key whose L query is scrambled; its verifying key
+// intact) make proofs that do not verify, and the job fails rather than return one.
+TEST_F(PostKindTest, ADamagedKeyNeverYieldsAnInvalidProofEvenWithSelfVerifyOff) {
+  KindsConfig c;
+  c.params = locator();
+  auto catalog = make_catalog(c);
+  ASSERT_TRUE(catalog.is_ok()) << catalog.status().to_string();
+  const auto def = (*catalog)->find("winning-post-2KiB");
+  ASSERT_NE(def, nullptr);
+  EXPECT_TRUE(def->always_verified());
+  ThreadPool pool(2);
+  const auto srs = def->make_test_srs(pool);
+  ASSERT_TRUE(srs.is_ok()) << srs.status().to_string();
+  groth16::ProvingKey damaged = (*srs)->proving_key();
+  ASSERT_GT(damaged.l.size(), 1u);
+  std::reverse(damaged.l.begin(), damaged.l.end());
+  engine::EngineConfig config;
+  config.self_verify = false;
+  config.log = [](engine::LogLevel, std::string_view) {};
+  auto engine = engine::Engine::create(config, engine::EngineParts{*catalog, [](ThreadPool& prover_pool, std::string*) {
+                                         std::vector<std::unique_ptr<groth16::ProverBackend>> out;
+                                         out.push_back(backend::make_cpu_prover(prover_pool));
+                                         return out;
+                                       }});
+  ASSERT_TRUE(engine.is_ok()) << engine.status().to_string();
+  ASSERT_TRUE((*engine)->install_srs("winning-post-2KiB", std::make_shared<engine::KeySrs>(std::move(damaged))).is_ok());
+  const VanillaPayload winning = request(post_proof("StackedDrgWinning2KiBV1"), 1);
+  auto id = (*engine)->submit({"winning-post-2KiB", std::nullopt, encode_vanilla_payload(winning)});
+  ASSERT_TRUE(id.is_ok()) << id.status().to_string();
+  auto result = (*engine)->await(*id, std::chrono::minutes(5));
+  ASSERT_TRUE(result.is_ok()) << result.status().to_string();
+  EXPECT_EQ(result->status.code(), StatusCode::kInternal) << result->status.to_string();
+  EXPECT_NE(result->status.message().find("failed self-verification"), std::string::npos) << result->status.message();
+  EXPECT_TRUE(result->partitions.empty());
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "common/client_text.hpp"
 #include "kinds/vanilla_payload.hpp"
 
 namespace cuzk::server {
@@ -138,7 +139,8 @@ TEST(ProofRequest, LongClientIdsAreRefusedOrNamedByTheirLength) {
   EXPECT_EQ(check_request(r).message(), "request_id of 257 bytes (at most 256)");
   auto mixed = porep(5, 2048);
   mixed.set_circuit_id(std::string(1 << 20, 'c'));
-  EXPECT_EQ(error_of(mixed), "circuit_id <a 1048576-byte value> is only for proof_kind CIRCUIT, not POREP_SEAL_COMMIT");
+  EXPECT_EQ(error_of(mixed), "circuit_id '" + std::string(kQuotedClientPrefixBytes, 'c') +
+                                 "…' (1048576 bytes) is only for proof_kind CIRCUIT, not POREP_SEAL_COMMIT");
 }
 
 TEST(ProofRequest, DigestIgnoresIdAndPriorityOnly) {

@@ -10,8 +10,13 @@
 // answers when it ends) and its refusal is SubmitProof's INVALID_ARGUMENT and Prove's in-band
 // FAILED; a full queue answers RESOURCE_EXHAUSTED naming the limit, and refusals are counted
 // by reason; GetStatus pages its lists, lists every kind's queue, and tells each worker's jobs
-// and each GPU's memory; a TCP listener with a bearer token refuses calls without it.
+// and each GPU's memory; a TCP listener with a bearer token refuses calls without it;
+// concurrent PreloadSRS calls are one load on the engine's parameter thread while GetStatus
+// answers; a job's timings include its wait for validation; request bytes that are not protobuf
+// and unknown methods are answered with a message; a huge malformed Commit-1 gets a short error
+// naming the field.
 #include <grpcpp/create_channel_posix.h>
+#include <grpcpp/generic/generic_stub.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -24,11 +29,13 @@
 #include <condition_variable>
 #include <cstring>
 #include <filesystem>
+#include <future>
 #include <thread>
 
 #include "common/reclaimer.hpp"
 #include "engine/fake_circuit.hpp"
 #include "kinds/vanilla_payload.hpp"
+#include "kinds/porep_kind.hpp"
 #include "server/service.hpp"
 #include "server/unix_listener.hpp"
 
@@ -172,7 +179,7 @@ class ServiceTest : public ::testing::Test {
     ::chmod(socket_.c_str(), 0666);
     grpc::ServerBuilder builder;
     if (!token.empty()) builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &tcp_port_);
-    builder.RegisterService(service_.get());
+    service_->add_to(builder);
     server_ = builder.BuildAndStart();
     ASSERT_TRUE(server_);
     ASSERT_TRUE(listener_->serve(server_.get()).is_ok());
@@ -299,7 +306,8 @@ TEST_F(ServiceTest, ThousandsOfAwaitsDoNotBlockOtherCalls) {
   const v1::GetStatusResponse s = status(*other, milliseconds(1000));
   EXPECT_EQ(s.admitted_jobs(), 1u);
   v1::SubmitProofResponse second;
-  ASSERT_TRUE(submit(*other, fake_request("quick-1"), &second, milliseconds(1000)).ok());
+  const grpc::Status quick = submit(*other, fake_request("quick-1"), &second, milliseconds(1000));
+  ASSERT_TRUE(quick.ok()) << quick.error_code() << " " << quick.error_message();
   EXPECT_TRUE(cancel(*other, "quick-1").ok());
   EXPECT_LT(std::chrono::steady_clock::now() - begin, milliseconds(1500));
   v1::AwaitProofResponse cancelled;
@@ -645,6 +653,138 @@ TEST_F(ServiceTest, OneUidsResultsNeverPushOutAnothers) {
   v1::AwaitProofResponse gone;
   EXPECT_EQ(await(*root, "root-0", &gone).error_code(), grpc::StatusCode::NOT_FOUND);  // its own oldest went
   EXPECT_EQ(status(*root).retained_results(), 4u);
+
+// A raw call: `bytes` sent to `method` as they are.
+grpc::Status raw_call(const std::string& socket, const std::string& method, const std::string& bytes) {
+  grpc::GenericStub generic(grpc::CreateChannel("unix:" + socket, grpc::InsecureChannelCredentials()));
+  grpc::ClientContext ctx;
+  ctx.set_deadline(in(milliseconds(5000)));
+  grpc::Slice slice(bytes);
+  const grpc::ByteBuffer request(&slice, 1);
+  grpc::ByteBuffer response;
+  std::promise<grpc::Status> done;
+  generic.UnaryCall(&ctx, method, {}, &request, &response, [&](grpc::Status s) { done.set_value(std::move(s)); });
+  return done.get_future().get();
+}
+
+TEST_F(ServiceTest, UnparsableRequestsAndUnknownMethodsAreAnsweredWithAMessage) {
+  fake("fake", milliseconds(0));
+  start();
+  const std::string garbage("\xff\xff\xff\xff\x0f\x01\x02\x03", 8);
+  const grpc::Status bad = raw_call(socket_, "/cuzk.v1.ProvingEngine/SubmitProof", garbage);
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(bad.error_message(), "the request to SubmitProof does not parse as cuzk.v1.SubmitProofRequest (protobuf)");
+  const grpc::Status unknown = raw_call(socket_, "/cuzk.v1.ProvingEngine/NoSuchMethod", "");
+  EXPECT_EQ(unknown.error_code(), grpc::StatusCode::UNIMPLEMENTED);
+  EXPECT_NE(unknown.error_message().find("no method '/cuzk.v1.ProvingEngine/NoSuchMethod'"), std::string::npos)
+      << unknown.error_message();
+  EXPECT_NE(unknown.error_message().find("SubmitProof, AwaitProof"), std::string::npos) << unknown.error_message();
+  // A good request is untouched.
+  EXPECT_EQ(status(*stub()).circuits_total(), 1u);
+}
+
+// Concurrent PreloadSRS of one circuit: one load, on the engine's parameter thread, every call
+// answered; no call thread waits meanwhile, so GetStatus answers at once.
+TEST_F(ServiceTest, ConcurrentPreloadsAreOneLoadAndGetStatusAnswersMeanwhile) {
+  FakeBehaviour& b = fake("fake", milliseconds(0));
+  b.load_time = milliseconds(2000);
+  start();
+  constexpr int kCalls = 8;
+  std::vector<std::thread> calls;
+  std::atomic<int> ok{0}, hot_before{0};
+  for (int i = 0; i < kCalls; ++i) {
+    calls.emplace_back([&, i] {
+      auto client = stub(i + 1);
+      grpc::ClientContext ctx;
+      ctx.set_deadline(in(milliseconds(20000)));
+      v1::PreloadSrsRequest req;
+      req.set_circuit_id("fake");
+      v1::PreloadSrsResponse out;
+      if (client->PreloadSRS(&ctx, req, &out).ok() && out.circuit_id() == "fake") ++ok;
+      if (out.already_loaded()) ++hot_before;
+    });
+  }
+  std::this_thread::sleep_for(milliseconds(300));  // the calls arrive; the load is under way
+  const auto begin = std::chrono::steady_clock::now();
+  const v1::GetStatusResponse during = status(*stub(99), milliseconds(1000));
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, milliseconds(1000));
+  EXPECT_EQ(during.circuits_total(), 1u);
+  for (auto& call : calls) call.join();
+  EXPECT_EQ(ok.load(), kCalls);
+  EXPECT_EQ(hot_before.load(), 0);
+  EXPECT_EQ(b.loads.load(), 1) << "the preloads were not one load";
+  // Evicting goes the same way.
+  grpc::ClientContext ctx;
+  v1::EvictSrsRequest evict;
+  evict.set_circuit_id("fake");
+  v1::EvictSrsResponse evicted;
+  ASSERT_TRUE(stub()->EvictSRS(&ctx, evict, &evicted).ok());
+  EXPECT_TRUE(evicted.was_loaded());
+  EXPECT_EQ(evicted.freed_bytes(), 10u);
+}
+
+// The time a job waits for its validation is in its timings: queue_wait_ms counts from
+// submission, and timings.validate_ms names the validation's part of it.
+TEST_F(ServiceTest, AJobsTimingsIncludeItsValidationWait) {
+  FakeBehaviour& b = fake("fake", milliseconds(0));
+  b.hold_validation = true;
+  start();
+  auto client = stub();
+  v1::ProveResponse out;
+  std::thread call([&] {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(in(milliseconds(20000)));
+    v1::ProveRequest req;
+    *req.mutable_submit() = fake_request("waits-1");
+    EXPECT_TRUE(client->Prove(&ctx, req, &out).ok());
+  });
+  for (int i = 0; i < 1000 && b.validating.load() == 0; ++i) std::this_thread::sleep_for(milliseconds(10));
+  std::this_thread::sleep_for(milliseconds(400));
+  b.hold_validation = false;
+  call.join();
+  ASSERT_EQ(out.result().status(), v1::AwaitProofResponse::COMPLETED) << out.result().error_message();
+  EXPECT_GE(out.result().timings().validate_ms(), 350u);
+  EXPECT_GE(out.result().queue_wait_ms(), out.result().timings().validate_ms());
+  EXPECT_EQ(out.result().timings().queue_ms(), out.result().queue_wait_ms());
+}
+
+// A malformed Commit-1 of megabytes gets an error of a few hundred bytes that names the field,
+// in-band (Prove) and as SubmitProof's status (a status message of ≈ 200 KB never arrives).
+TEST_F(ServiceTest, AHugeMalformedCommit1GetsAShortErrorNamingTheField) {
+  kinds::ParamLocator params;
+  params.generated_dir = (dir_ / "generated").string();
+  params.filecoin_cache_dirs.clear();
+  auto porep = kinds::make_porep_circuit("porep-2KiB", params, nullptr);
+  ASSERT_TRUE(porep.is_ok()) << porep.status().to_string();
+  ASSERT_TRUE(catalog_->add(*porep).is_ok());
+  start();
+  auto client = stub();
+  const std::string huge(3 << 20, 'z');
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{\"registered_proof\":\"" + huge + "\"}", "unknown registered seal proof 'zzz"},
+      {"{\"SectorNum\":1,\"SectorSize\":2048,\"Miner\":\"" + huge + "\",\"Phase1Out\":\"\"}", "Miner: 'zzz"},
+      {"{\"registered_proof\":" + huge, "not JSON (at byte 20: expected a value, found 'z')"},
+  };
+  for (const auto& [payload, names] : cases) {
+    v1::SubmitProofRequest req;
+    req.set_proof_kind(v1::POREP_SEAL_COMMIT);
+    req.set_registered_proof(5);  // StackedDrg2KiBV1_1
+    req.set_vanilla_proof(payload);
+    grpc::ClientContext ctx;
+    ctx.set_deadline(in(milliseconds(10000)));
+    v1::ProveRequest prove;
+    *prove.mutable_submit() = req;
+    v1::ProveResponse out;
+    ASSERT_TRUE(client->Prove(&ctx, prove, &out).ok());
+    EXPECT_EQ(out.result().status(), v1::AwaitProofResponse::FAILED);
+    EXPECT_NE(out.result().error_message().find(names), std::string::npos) << out.result().error_message().substr(0, 300);
+    EXPECT_LT(out.result().error_message().size(), 1024u);
+    v1::SubmitProofResponse submitted;
+    const grpc::Status refused = submit(*client, req, &submitted, milliseconds(10000));
+    EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_NE(refused.error_message().find(names), std::string::npos);
+    EXPECT_LT(refused.error_message().size(), 1024u);
+  }
 }
 
 }  // namespace

@@ -34,6 +34,23 @@
 //   node abuse.mjs cancelrace ADDR PROTO CIRCUIT N
 //        N jobs, each cancelled over and over by 4 callers from 0.2 s in until it has ended:
 //        every answer is OK or FAILED_PRECONDITION naming the request id, never NOT_FOUND
+//   node abuse.mjs amplify    ADDR PROTO BYTES OVER_BYTES
+//        three gzip-compressed PoRep Prove calls of BYTES of nesting at once (Commit-1s that a
+//        DOM parser amplifies ≈ 70×), each FAILED in-band at once, GetStatus answering
+//        meanwhile; then one of OVER_BYTES, whose validation needs more than the daemon's
+//        working-memory budget: RESOURCE_EXHAUSTED naming it
+//   node abuse.mjs preload    ADDR PROTO CIRCUIT
+//        four concurrent PreloadSRS of a circuit whose parameters are being generated, GetStatus
+//        answering within 1 s meanwhile; one loaded_srs entry after
+//   node abuse.mjs echo       ADDR PROTO
+//        8 MB client values (registered_proof, Miner, JSON garbage, circuit_id): every answer
+//        under 1 KiB, naming the field
+//   node abuse.mjs garbage    ADDR PROTO
+//        request bytes that are not protobuf: INVALID_ARGUMENT naming the message; an unknown
+//        method: UNIMPLEMENTED naming it
+//   node abuse.mjs damaged    ADDR PROTO PARAMS CIRCUIT
+//        one Prove of CIRCUIT (a Filecoin kind) on damaged parameters with self_verify off:
+//        FAILED by self-verification, never a COMPLETED proof that does not verify
 //
 // With CUZK_AUTH_TOKEN set every call carries "authorization: Bearer <token>" (a TCP daemon's
 // daemon.auth_token_file), and `bad` also tries calls without it and with a wrong one.
@@ -196,7 +213,7 @@ async function bad([maxMessageBytes]) {
       (e, r) => e === null && (r.result.status === 'TIMEOUT' || r.result.status === 'COMPLETED')],
     ['a 1 ms gRPC deadline', () => call(client, 'Prove', prove('synthetic-1024', '', 'deadline'), 1), isCode(S.DEADLINE_EXCEEDED)],
     ['bytes that are not protobuf (SubmitProof)', () => unaryRaw(client, 'SubmitProof', Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f, 1, 2, 3])),
-      (e) => e !== null && e.code !== S.UNAVAILABLE],
+      (e) => isCode(S.INVALID_ARGUMENT)(e) && /does not parse as cuzk\.v1\.SubmitProofRequest/.test(e.details)],
     ['an unknown method', () => unaryRaw(client, 'NoSuchMethod', Buffer.alloc(0)), isCode(S.UNIMPLEMENTED)],
     ['bytes that are not HTTP/2', () => rawBytes(random(65536)), (e, r) => e === null && (r === 'closed' || r === 'error')],
     ['an HTTP/1.1 request', () => rawBytes(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n')), (e, r) => e === null && (r === 'closed' || r === 'error')],
@@ -443,9 +460,153 @@ async function cancelrace([circuit, n]) {
   finish({ jobs: Number(n), answers, not_found: notFound });
 }
 
-const modes = { load, bad, disconnect, starve, prove: proveOne, bound, submit: submitOne, intruder, cancel: cancelOne, retry, keep, flood, cancelrace };
+// GetStatus every 200 ms (deadline `deadlineMs`) until stop() is called: its misses and slowest answer.
+function probeStatus(deadlineMs) {
+  const probe = connect();
+  const counts = { probes: 0, missed: 0, slowest_ms: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t0 = Date.now();
+      try {
+        await call(probe, 'GetStatus', {}, deadlineMs);
+      } catch (e) {
+        counts.missed += 1;
+        ok(false, `GetStatus meanwhile: gRPC ${grpc.status[e.code]}: ${e.details}`);
+      }
+      counts.probes += 1;
+      counts.slowest_ms = Math.max(counts.slowest_ms, Date.now() - t0);
+      await sleep(200);
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    probe.close();
+    return counts;
+  };
+}
+
+const porepCommit1 = (bytes) => ({ proofKind: 'POREP_SEAL_COMMIT', registeredProof: 5, vanillaProof: bytes });
+
+async function amplify([bytes, overBytes]) {
+  const n = Number(bytes);
+  const gzip = connect({ 'grpc.default_compression_algorithm': 2 });
+  const nesting = [
+    Buffer.alloc(n, '['),
+    Buffer.alloc(n, '['),
+    Buffer.concat([Buffer.from('{"registered_proof":"StackedDrg2KiBV1_1","vanilla_proofs":'), Buffer.alloc(n, '[')]),
+  ];
+  const stop = probeStatus(2000);
+  const started = Date.now();
+  let refused = 0;
+  await Promise.all(nesting.map(async (payload, i) => {
+    try {
+      const { result } = await call(gzip, 'Prove', { submit: porepCommit1(payload) }, 60000);
+      const clean = result.status === 'FAILED' && result.errorMessage.length <= 1024 &&
+        /expected an object|nested deeper than 64/.test(result.errorMessage);
+      if (ok(clean, `${n >> 20} MiB of nesting #${i}: ${result.status} ${result.errorMessage.slice(0, 100)}`)) refused += 1;
+    } catch (e) {
+      ok(false, `${n >> 20} MiB of nesting #${i}: gRPC ${grpc.status[e.code]}: ${String(e.details).slice(0, 100)}`);
+    }
+  }));
+  const seconds = (Date.now() - started) / 1000;
+  let overBudget = 0;
+  try {
+    await call(gzip, 'Prove', { submit: porepCommit1(Buffer.alloc(Number(overBytes), '[')) }, 60000);
+    ok(false, `${Number(overBytes) >> 20} MiB: accepted, expected RESOURCE_EXHAUSTED`);
+  } catch (e) {
+    if (ok(e.code === grpc.status.RESOURCE_EXHAUSTED && /working-memory budget|whole budget/.test(e.details) && e.details.length <= 1024,
+           `${Number(overBytes) >> 20} MiB: gRPC ${grpc.status[e.code]}: ${String(e.details).slice(0, 140)}`)) overBudget = 1;
+  }
+  const probes = await stop();
+  gzip.close();
+  finish({ refused, over_budget: overBudget, seconds, ...probes });
+}
+
+async function preloadMany([circuit]) {
+  const stop = probeStatus(1000);
+  const started = Date.now();
+  const answers = await Promise.all(Array.from({ length: 4 }, async () => {
+    const client = connect();
+    try {
+      return await call(client, 'PreloadSRS', { circuitId: circuit }, 300000);
+    } catch (e) {
+      ok(false, `PreloadSRS ${circuit}: gRPC ${grpc.status[e.code]}: ${e.details}`);
+      return null;
+    } finally {
+      client.close();
+    }
+  }));
+  const seconds = (Date.now() - started) / 1000;
+  const probes = await stop();
+  const loaded = answers.filter((a) => a !== null && a.circuitId === circuit).length;
+  ok(loaded === 4, `4 concurrent PreloadSRS ${circuit}: ${loaded} answered in ${seconds} s`);
+  const client = connect();
+  const status = await call(client, 'GetStatus', {}, 5000);
+  client.close();
+  const entries = status.loadedSrs.filter((s) => s.circuitId === circuit);
+  ok(entries.length === 1 && entries[0].tier === 'HOT', `one parameter entry for ${circuit}, hot: ${JSON.stringify(entries.map((s) => s.tier))}`);
+  ok(probes.missed === 0, `${probes.probes} GetStatus answered within 1 s meanwhile (slowest ${probes.slowest_ms} ms)`);
+  finish({ loaded, seconds, ...probes });
+}
+
+async function echo() {
+  const client = connect();
+  const huge = 'z'.repeat(8 << 20);
+  const cases = [
+    ['registered_proof', porepCommit1(Buffer.from(`{"registered_proof":"${huge}"}`)), 'registered seal proof'],
+    ['Miner', porepCommit1(Buffer.from(`{"SectorNum":1,"SectorSize":2048,"Miner":"${huge}","Phase1Out":""}`)), 'Miner'],
+    ['JSON garbage', porepCommit1(Buffer.from(`{"registered_proof":${huge}`)), 'not JSON'],
+    ['circuit_id', { proofKind: 'CIRCUIT', circuitId: huge, payload: Buffer.from('x') }, 'circuit id'],
+  ];
+  let bounded = 0;
+  for (const [field, submit, names] of cases) {
+    const { result } = await call(client, 'Prove', { submit }, 60000);
+    const inBand = result.status === 'FAILED' && result.errorMessage.length <= 1024 && result.errorMessage.includes(names);
+    ok(inBand, `8 MB ${field}, Prove: ${result.status}, ${result.errorMessage.length} characters: ${result.errorMessage.slice(0, 100)}`);
+    const refused = await call(client, 'SubmitProof', submit, 60000).then(() => null, (e) => e);
+    const status = refused !== null && String(refused.details).length <= 1024 && String(refused.details).includes(names);
+    ok(status, `8 MB ${field}, SubmitProof: ${refused ? `gRPC ${grpc.status[refused.code]}, ${String(refused.details).length} characters` : 'accepted'}`);
+    if (inBand && status) bounded += 1;
+  }
+  client.close();
+  finish({ tried: cases.length, bounded });
+}
+
+async function garbage() {
+  const client = connect();
+  const bytes = Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f, 1, 2, 3]);
+  let named = 0;
+  for (const [method, message] of [['SubmitProof', 'SubmitProofRequest'], ['Prove', 'ProveRequest'],
+    ['AwaitProof', 'AwaitProofRequest'], ['PreloadSRS', 'PreloadSrsRequest']]) {
+    if (await tryBad(`protobuf garbage to ${method}`, () => unaryRaw(client, method, bytes),
+      (e) => isCode(grpc.status.INVALID_ARGUMENT)(e) && String(e.details).includes(`does not parse as cuzk.v1.${message}`))) named += 1;
+  }
+  if (await tryBad('an unknown method', () => unaryRaw(client, 'NoSuchMethod', Buffer.alloc(0)),
+    (e) => isCode(grpc.status.UNIMPLEMENTED)(e) && String(e.details).includes('NoSuchMethod'))) named += 1;
+  client.close();
+  finish({ tried: 5, named });
+}
+
+async function damaged([paramsDir, circuit]) {
+  const client = connect();
+  const { result } = await call(client, 'Prove', prove(circuit, '', 'damaged-key'), 300000);
+  client.close();
+  const vk = readVerifyingKey(join(paramsDir, `${circuit}.params`));  // its verifying key is intact
+  const perProof = result.publicInputs.length / Math.max(1, result.proofs.length);
+  const invalid = result.proofs.filter((p, k) =>
+    !verifyBellperson(vk, Buffer.from(p), result.publicInputs.slice(k * perProof, (k + 1) * perProof))).length;
+  ok(invalid === 0, `${invalid} proofs that do not verify returned`);
+  ok(result.status === 'FAILED' && /self-verification/.test(result.errorMessage),
+     `${circuit} on damaged parameters, self_verify off: ${result.status} ${result.errorMessage.slice(0, 120)}`);
+  finish({ status: result.status, invalid });
+}
+
+const modes = { load, bad, disconnect, starve, prove: proveOne, bound, submit: submitOne, intruder, cancel: cancelOne,
+  retry, keep, flood, cancelrace, amplify, preload: preloadMany, echo, garbage, damaged };
 if (!modes[mode] || !protoPath) {
-  console.error('usage: node abuse.mjs load|bad|disconnect|starve|prove|bound|submit|intruder|cancel|retry|keep|flood|cancelrace ADDRESS PROTO ... (see the header)');
+  console.error('usage: node abuse.mjs load|bad|disconnect|starve|prove|bound|submit|intruder|cancel|retry|keep|flood|cancelrace|amplify|preload|echo|garbage|damaged ADDRESS PROTO ... (see the header)');
   process.exit(2);
 }
 await modes[mode](args);

@@ -1,17 +1,24 @@
-// Reading and writing the Commit-1 JSON (bare and wrapped). Reading goes through nlohmann's
-// DOM (its parser and destructor are iterative, so nesting depth cannot exhaust the stack);
-// every access checks the type, every count the configuration, and errors carry the value's
-// path in the document.
+// Reading and writing the Commit-1 JSON (bare and wrapped). Reading is typed and streaming
+// (common/json_reader): each value goes straight into its place in Commit1Output as it is
+// read, no document tree is built, every count is checked against the configuration before
+// the next element is read (Merkle paths against fixed bounds), nesting is bounded, and errors
+// carry the value's path in the document, quoting client text only through
+// common/client_text. Memory: the typed output (smaller than its text) and, for the wrapper,
+// the decoded Phase1Out (three quarters of its base64).
 #include "filecoin/porep/commit1_json.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
-#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "common/client_text.hpp"
+#include "common/json_reader.hpp"
 
 namespace cuzk::filecoin::porep {
 
 namespace {
 
-using Json = nlohmann::json;
 using ff::Fr;
 
 // ---- base64 (RFC 4648 §4, standard alphabet, '=' padding) ----
@@ -74,298 +81,550 @@ Result<std::string> base64_decode(std::string_view in) {
   return out;
 }
 
-// ---- typed access with paths ----
+// ---- where a value is, for messages ----
 
-Status error(const std::string& path, const std::string& what) { return Status::invalid_argument(path + ": " + what); }
+// A value's place in the document: member names and indices from the top down, a chain on the
+// stack, made into text only for a message ("vanilla_proofs.StackedDrg2KiBV1[0][1].comm_d_proofs").
+// Names are the reader's own (it descends only into members it knows), never the client's.
+struct Where {
+  const Where* parent = nullptr;
+  std::string_view key;  // this member's name; empty: element `index` of the parent
+  size_t index = 0;
 
-std::string type_of(const Json& j) { return j.type_name(); }
-
-Result<const Json*> member(const Json& object, const std::string& path, const char* key) {
-  if (!object.is_object()) return error(path, "a JSON " + type_of(object) + ", expected an object");
-  const auto it = object.find(key);
-  if (it == object.end()) return error(path, std::string("no \"") + key + "\"");
-  return &*it;
-}
-
-std::string child(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
-std::string element(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
-
-Result<const Json*> array_of(const Json& j, const std::string& path, size_t expected) {
-  if (!j.is_array()) return error(path, "a JSON " + type_of(j) + ", expected an array");
-  if (j.size() != expected) {
-    return error(path, std::to_string(j.size()) + " entries, expected " + std::to_string(expected));
+  Where in(std::string_view member) const { return {this, member, 0}; }
+  Where at(size_t i) const { return {this, {}, i}; }
+  std::string text() const {
+    if (parent == nullptr) return "(document)";
+    std::string out = parent->parent == nullptr ? std::string() : parent->text();
+    if (key.empty()) return out + "[" + std::to_string(index) + "]";
+    return out.empty() ? std::string(key) : out + "." + std::string(key);
   }
-  return &j;
+};
+
+Status error(const Where& where, const std::string& what) {
+  return Status::invalid_argument(where.text() + ": " + what);
 }
 
-Result<uint64_t> unsigned_of(const Json& j, const std::string& path, uint64_t max) {
-  if (!j.is_number_unsigned()) {
-    if (j.is_number_integer()) return error(path, "negative number " + std::to_string(j.get<int64_t>()));
-    return error(path, "a JSON " + type_of(j) + ", expected an unsigned integer");
+// A Merkle path has at most this many levels (a 64 GiB sector's TreeD has 31) and each level
+// at most this many siblings (arity 8): a longer one is refused before it is held.
+constexpr size_t kMaxPathLevels = 64;
+constexpr size_t kMaxSiblings = 7;
+
+using Type = JsonReader::Type;
+
+// The typed reader of one JSON text (the bare output, the wrapper, or the wrapper's
+// Phase1Out): every value read into its type as it comes, counts checked against the
+// configuration as they go, members it does not know skipped.
+class Commit1Reader {
+ public:
+  explicit Commit1Reader(std::string_view text) : json_(text) {}
+  JsonReader& json() { return json_; }
+  // A syntax error (or the nesting bound) ended the read, not a typed check.
+  bool failed() const { return json_.failed(); }
+
+  // The next value is of `type`, else an error naming its place and what was expected.
+  Status expect(const Where& where, Type type, const char* expected) {
+    CUZK_ASSIGN_OR_RETURN(const Type found, json_.peek());
+    if (found == type) return Status::ok();
+    return error(where, "a JSON " + std::string(JsonReader::type_name(found)) + ", expected " + expected);
   }
-  const uint64_t v = j.get<uint64_t>();
-  if (v > max) return error(path, std::to_string(v) + " is over the maximum " + std::to_string(max));
-  return v;
-}
 
-Result<Bytes32> bytes32_of(const Json& j, const std::string& path) {
-  if (!j.is_array()) return error(path, "a JSON " + type_of(j) + ", expected an array of 32 bytes");
-  if (j.size() != 32) return error(path, std::to_string(j.size()) + " bytes, expected 32");
-  Bytes32 out;
-  for (size_t i = 0; i < 32; ++i) {
-    CUZK_ASSIGN_OR_RETURN(const uint64_t b, unsigned_of(j[i], element(path, i), 255));
-    out[i] = static_cast<uint8_t>(b);
+  Result<uint64_t> unsigned_of(const Where& where, uint64_t max) {
+    CUZK_ASSIGN_OR_RETURN(const Type found, json_.peek());
+    if (found != Type::kNumber) {
+      return error(where, "a JSON " + std::string(JsonReader::type_name(found)) + ", expected an unsigned integer");
+    }
+    Result<uint64_t> v = json_.read_unsigned();
+    if (!v.is_ok()) return json_.failed() ? v.status() : error(where, v.status().message());
+    if (*v > max) return error(where, std::to_string(*v) + " is over the maximum " + std::to_string(max));
+    return *v;
   }
-  return out;
-}
 
-Result<Fr> fr_of(const Json& j, const std::string& path) {
-  CUZK_ASSIGN_OR_RETURN(const Bytes32 bytes, bytes32_of(j, path));
-  const std::optional<Fr> v = Fr::from_bytes_le(bytes);
-  if (!v) return error(path, "not a canonical field element (≥ the BLS12-381 scalar modulus)");
-  return *v;
-}
-
-Result<std::vector<Fr>> fr_array_of(const Json& j, const std::string& path, size_t expected) {
-  CUZK_RETURN_IF_ERROR(array_of(j, path, expected));
-  std::vector<Fr> out;
-  out.reserve(expected);
-  for (size_t i = 0; i < expected; ++i) {
-    CUZK_ASSIGN_OR_RETURN(Fr v, fr_of(j[i], element(path, i)));
-    out.push_back(v);
+  Result<std::string_view> string_of(const Where& where, const char* expected, std::string& scratch) {
+    CUZK_RETURN_IF_ERROR(expect(where, Type::kString, expected));
+    return json_.read_string(scratch);
   }
-  return out;
-}
 
-// IP = {"path":[{"hashes":[D…],"index":n}, …]}; appends its levels to `out`.
-Status read_inclusion_path(const Json& j, const std::string& path, MerklePath& out) {
-  CUZK_ASSIGN_OR_RETURN(const Json* levels, member(j, path, "path"));
-  const std::string levels_path = child(path, "path");
-  if (!levels->is_array()) return error(levels_path, "a JSON " + type_of(*levels) + ", expected an array");
-  for (size_t i = 0; i < levels->size(); ++i) {
-    const std::string level_path = element(levels_path, i);
-    const Json& level = (*levels)[i];
-    CUZK_ASSIGN_OR_RETURN(const Json* hashes, member(level, level_path, "hashes"));
-    CUZK_ASSIGN_OR_RETURN(const Json* index, member(level, level_path, "index"));
-    const std::string hashes_path = child(level_path, "hashes");
-    if (!hashes->is_array()) return error(hashes_path, "a JSON " + type_of(*hashes) + ", expected an array");
+  // An array of exactly `expected` elements, each read by element(i); `noun` counts them in
+  // the message ("entries", "bytes").
+  template <class Element>
+  Status exact_array(const Where& where, size_t expected, const char* noun, Element&& element) {
+    CUZK_RETURN_IF_ERROR(expect(where, Type::kArray, "an array"));
+    CUZK_RETURN_IF_ERROR(json_.begin_array());
+    for (size_t i = 0;; ++i) {
+      CUZK_ASSIGN_OR_RETURN(const bool more, json_.next_element());
+      if (!more) {
+        if (i == expected) return Status::ok();
+        return error(where, std::to_string(i) + " " + noun + ", expected " + std::to_string(expected));
+      }
+      if (i == expected) {  // too many: counted (not held) for the message
+        size_t count = i;
+        for (bool next = true; next; ++count) {
+          CUZK_RETURN_IF_ERROR(json_.skip_value());
+          CUZK_ASSIGN_OR_RETURN(next, json_.next_element());
+        }
+        return error(where, std::to_string(count) + " " + noun + ", expected " + std::to_string(expected));
+      }
+      CUZK_RETURN_IF_ERROR(element(i));
+    }
+  }
+
+  // An array of at most `max` elements (`what` names the bound in the message); their count.
+  template <class Element>
+  Result<size_t> bounded_array(const Where& where, size_t max, const std::string& what, Element&& element) {
+    CUZK_RETURN_IF_ERROR(expect(where, Type::kArray, "an array"));
+    CUZK_RETURN_IF_ERROR(json_.begin_array());
+    for (size_t i = 0;; ++i) {
+      CUZK_ASSIGN_OR_RETURN(const bool more, json_.next_element());
+      if (!more) return i;
+      if (i == max) return error(where, "more than " + std::to_string(max) + " " + what);
+      CUZK_RETURN_IF_ERROR(element(i));
+    }
+  }
+
+  // An object whose members named in `names` are read by member(k, where) (k: the name's
+  // index), each at most once; others are skipped. Those in `required` (a bit per name) must
+  // be there. Returns which were.
+  template <size_t N, class Member>
+  Result<uint32_t> object(const Where& where, const std::array<std::string_view, N>& names, uint32_t required,
+                          Member&& member) {
+    static_assert(N <= 32);
+    CUZK_RETURN_IF_ERROR(expect(where, Type::kObject, "an object"));
+    CUZK_RETURN_IF_ERROR(json_.begin_object());
+    uint32_t seen = 0;
+    std::string scratch;
+    for (;;) {
+      CUZK_ASSIGN_OR_RETURN(const std::optional<std::string_view> key, json_.next_member(scratch));
+      if (!key) break;
+      size_t k = 0;
+      while (k < N && names[k] != *key) ++k;
+      if (k == N) {
+        CUZK_RETURN_IF_ERROR(json_.skip_value());
+        continue;
+      }
+      if ((seen >> k & 1) != 0) return error(where, "\"" + std::string(names[k]) + "\" twice");
+      seen |= uint32_t{1} << k;
+      CUZK_RETURN_IF_ERROR(member(k, where.in(names[k])));
+    }
+    for (size_t k = 0; k < N; ++k) {
+      if ((required >> k & 1) != 0 && (seen >> k & 1) == 0) {
+        return error(where, "no \"" + std::string(names[k]) + "\"");
+      }
+    }
+    return seen;
+  }
+
+  Result<Bytes32> bytes32_of(const Where& where) {
+    Bytes32 out{};
+    const auto byte = [&](size_t i) -> Status {
+      CUZK_ASSIGN_OR_RETURN(const uint64_t b, unsigned_of(where.at(i), 255));
+      out[i] = static_cast<uint8_t>(b);
+      return Status::ok();
+    };
+    CUZK_RETURN_IF_ERROR(exact_array(where, 32, "bytes", byte));
+    return out;
+  }
+
+  Result<Fr> fr_of(const Where& where) {
+    CUZK_ASSIGN_OR_RETURN(const Bytes32 bytes, bytes32_of(where));
+    const std::optional<Fr> v = Fr::from_bytes_le(bytes);
+    if (!v) return error(where, "not a canonical field element (≥ the BLS12-381 scalar modulus)");
+    return *v;
+  }
+
+  Result<std::vector<Fr>> fr_array_of(const Where& where, size_t expected) {
+    std::vector<Fr> out;
+    out.reserve(expected);
+    const auto value = [&](size_t i) -> Status {
+      CUZK_ASSIGN_OR_RETURN(const Fr v, fr_of(where.at(i)));
+      out.push_back(v);
+      return Status::ok();
+    };
+    CUZK_RETURN_IF_ERROR(exact_array(where, expected, "entries", value));
+    return out;
+  }
+
+  // {"hashes":[D…],"index":n}: one level of an inclusion path.
+  Result<PathLevel> path_level(const Where& where) {
     PathLevel step;
-    CUZK_ASSIGN_OR_RETURN(step.siblings, fr_array_of(*hashes, hashes_path, hashes->size()));
-    CUZK_ASSIGN_OR_RETURN(const uint64_t position, unsigned_of(*index, child(level_path, "index"), 1u << 16));
-    step.index = static_cast<size_t>(position);
-    out.levels.push_back(std::move(step));
+    const auto sibling = [&](const Where& hashes, size_t j) -> Status {
+      CUZK_ASSIGN_OR_RETURN(const Fr v, fr_of(hashes.at(j)));
+      step.siblings.push_back(v);
+      return Status::ok();
+    };
+    const auto member = [&](size_t k, const Where& value) -> Status {
+      if (k == 0) {
+        return bounded_array(value, kMaxSiblings, "hashes (a tree's arity is at most 8)",
+                             [&](size_t j) { return sibling(value, j); })
+            .status();
+      }
+      CUZK_ASSIGN_OR_RETURN(const uint64_t position, unsigned_of(value, 1u << 16));
+      step.index = static_cast<size_t>(position);
+      return Status::ok();
+    };
+    static constexpr std::array<std::string_view, 2> kNames{"hashes", "index"};
+    CUZK_RETURN_IF_ERROR(object(where, kNames, 3, member));
+    return step;
   }
-  return Status::ok();
-}
 
-// MP = {"data":{"Single"|"Sub"|"Top":{…}}}.
-Result<InclusionProof> read_merkle_proof(const Json& j, const std::string& path) {
-  CUZK_ASSIGN_OR_RETURN(const Json* data, member(j, path, "data"));
-  const std::string data_path = child(path, "data");
-  if (!data->is_object() || data->size() != 1) {
-    return error(data_path, "expected an object with one of \"Single\", \"Sub\", \"Top\"");
+  // IP = {"path":[level, …]}; appends its levels to `out`.
+  Status inclusion_path(const Where& where, MerklePath& out) {
+    const auto level = [&](const Where& levels, size_t i) -> Status {
+      CUZK_ASSIGN_OR_RETURN(PathLevel step, path_level(levels.at(i)));
+      out.levels.push_back(std::move(step));
+      return Status::ok();
+    };
+    const auto member = [&](size_t, const Where& levels) -> Status {
+      return bounded_array(levels, kMaxPathLevels, "levels", [&](size_t i) { return level(levels, i); }).status();
+    };
+    static constexpr std::array<std::string_view, 1> kNames{"path"};
+    return object(where, kNames, 1, member).status();
   }
-  const std::string form = data->begin().key();
-  const Json& body = data->begin().value();
-  const std::string body_path = child(data_path, form.c_str());
-  InclusionProof proof;
-  if (form == "Single") {
-    proof.form = ProofForm::kSingle;
-    CUZK_ASSIGN_OR_RETURN(const Json* ip, member(body, body_path, "path"));
-    CUZK_RETURN_IF_ERROR(read_inclusion_path(*ip, child(body_path, "path"), proof.path));
-    proof.base_levels = proof.path.levels.size();
-  } else if (form == "Sub" || form == "Top") {
-    proof.form = form == "Sub" ? ProofForm::kSub : ProofForm::kTop;
-    CUZK_ASSIGN_OR_RETURN(const Json* base, member(body, body_path, "base_proof"));
-    CUZK_RETURN_IF_ERROR(read_inclusion_path(*base, child(body_path, "base_proof"), proof.path));
-    proof.base_levels = proof.path.levels.size();
-    CUZK_ASSIGN_OR_RETURN(const Json* sub, member(body, body_path, "sub_proof"));
-    CUZK_RETURN_IF_ERROR(read_inclusion_path(*sub, child(body_path, "sub_proof"), proof.path));
-    if (proof.form == ProofForm::kTop) {
-      CUZK_ASSIGN_OR_RETURN(const Json* top, member(body, body_path, "top_proof"));
-      CUZK_RETURN_IF_ERROR(read_inclusion_path(*top, child(body_path, "top_proof"), proof.path));
+
+  // {"Single"|"Sub"|"Top":{…}}: exactly one member, the form.
+  Status merkle_data(const Where& data, InclusionProof& proof) {
+    const std::string one_form = "expected an object with one of \"Single\", \"Sub\", \"Top\"";
+    CUZK_RETURN_IF_ERROR(expect(data, Type::kObject, "an object"));
+    CUZK_RETURN_IF_ERROR(json_.begin_object());
+    std::string scratch;
+    CUZK_ASSIGN_OR_RETURN(const std::optional<std::string_view> form, json_.next_member(scratch));
+    if (!form) return error(data, one_form);
+    static constexpr std::array<std::string_view, 3> kForms{"Single", "Sub", "Top"};
+    const size_t f = static_cast<size_t>(std::find(kForms.begin(), kForms.end(), *form) - kForms.begin());
+    if (f == kForms.size()) {
+      return error(data, "unknown Merkle proof form " + quote_client_text(*form) + " (Single, Sub or Top)");
     }
-  } else {
-    return error(data_path, "unknown Merkle proof form \"" + form + "\" (Single, Sub or Top)");
+    proof.form = f == 0 ? ProofForm::kSingle : f == 1 ? ProofForm::kSub : ProofForm::kTop;
+    CUZK_RETURN_IF_ERROR(merkle_body(data.in(kForms[f]), proof));
+    CUZK_ASSIGN_OR_RETURN(const std::optional<std::string_view> second, json_.next_member(scratch));
+    if (second) return error(data, one_form);
+    return Status::ok();
   }
-  CUZK_ASSIGN_OR_RETURN(const Json* root, member(body, body_path, "root"));
-  CUZK_ASSIGN_OR_RETURN(proof.root, fr_of(*root, child(body_path, "root")));
-  CUZK_ASSIGN_OR_RETURN(const Json* leaf, member(body, body_path, "leaf"));
-  CUZK_ASSIGN_OR_RETURN(proof.leaf, fr_of(*leaf, child(body_path, "leaf")));
-  return proof;
-}
 
-Result<ColumnProof> read_column_proof(const Json& j, const std::string& path, size_t layers) {
-  ColumnProof out;
-  CUZK_ASSIGN_OR_RETURN(const Json* column, member(j, path, "column"));
-  const std::string column_path = child(path, "column");
-  CUZK_ASSIGN_OR_RETURN(const Json* index, member(*column, column_path, "index"));
-  CUZK_ASSIGN_OR_RETURN(out.column.index, unsigned_of(*index, child(column_path, "index"), UINT32_MAX));
-  CUZK_ASSIGN_OR_RETURN(const Json* rows, member(*column, column_path, "rows"));
-  CUZK_ASSIGN_OR_RETURN(out.column.rows, fr_array_of(*rows, child(column_path, "rows"), layers));
-  CUZK_ASSIGN_OR_RETURN(const Json* inclusion, member(j, path, "inclusion_proof"));
-  CUZK_ASSIGN_OR_RETURN(out.inclusion, read_merkle_proof(*inclusion, child(path, "inclusion_proof")));
-  return out;
-}
-
-Result<std::vector<ColumnProof>> read_column_proofs(const Json& j, const std::string& path, size_t count,
-                                                    size_t layers) {
-  CUZK_RETURN_IF_ERROR(array_of(j, path, count));
-  std::vector<ColumnProof> out;
-  for (size_t i = 0; i < count; ++i) {
-    CUZK_ASSIGN_OR_RETURN(ColumnProof column, read_column_proof(j[i], element(path, i), layers));
-    out.push_back(std::move(column));
+  // MP = {"data":{"Single"|"Sub"|"Top":{…}}}.
+  Result<InclusionProof> merkle_proof(const Where& where) {
+    InclusionProof proof;
+    const auto member = [&](size_t, const Where& data) { return merkle_data(data, proof); };
+    static constexpr std::array<std::string_view, 1> kNames{"data"};
+    CUZK_RETURN_IF_ERROR(object(where, kNames, 1, member));
+    return proof;
   }
-  return out;
-}
 
-Result<LabelingProof> read_labeling_proof(const Json& j, const std::string& path) {
-  LabelingProof out;
-  CUZK_ASSIGN_OR_RETURN(const Json* parents, member(j, path, "parents"));
-  CUZK_ASSIGN_OR_RETURN(out.parents, fr_array_of(*parents, child(path, "parents"), kLabelParents));
-  CUZK_ASSIGN_OR_RETURN(const Json* layer, member(j, path, "layer_index"));
-  CUZK_ASSIGN_OR_RETURN(const uint64_t layer_index, unsigned_of(*layer, child(path, "layer_index"), UINT32_MAX));
-  out.layer_index = static_cast<uint32_t>(layer_index);
-  CUZK_ASSIGN_OR_RETURN(const Json* node, member(j, path, "node"));
-  CUZK_ASSIGN_OR_RETURN(out.node, unsigned_of(*node, child(path, "node"), UINT64_MAX));
-  return out;
-}
-
-Result<ChallengeProof> read_challenge_proof(const Json& j, const std::string& path, const PorepConfig& config) {
-  ChallengeProof out;
-  CUZK_ASSIGN_OR_RETURN(const Json* comm_d, member(j, path, "comm_d_proofs"));
-  CUZK_ASSIGN_OR_RETURN(out.comm_d_proof, read_merkle_proof(*comm_d, child(path, "comm_d_proofs")));
-  CUZK_ASSIGN_OR_RETURN(const Json* comm_r_last, member(j, path, "comm_r_last_proof"));
-  CUZK_ASSIGN_OR_RETURN(out.comm_r_last_proof, read_merkle_proof(*comm_r_last, child(path, "comm_r_last_proof")));
-
-  CUZK_ASSIGN_OR_RETURN(const Json* columns, member(j, path, "replica_column_proofs"));
-  const std::string columns_path = child(path, "replica_column_proofs");
-  CUZK_ASSIGN_OR_RETURN(const Json* c_x, member(*columns, columns_path, "c_x"));
-  CUZK_ASSIGN_OR_RETURN(out.c_x, read_column_proof(*c_x, child(columns_path, "c_x"), config.layers));
-  CUZK_ASSIGN_OR_RETURN(const Json* drg, member(*columns, columns_path, "drg_parents"));
-  CUZK_ASSIGN_OR_RETURN(out.drg_parents,
-                        read_column_proofs(*drg, child(columns_path, "drg_parents"), kDrgDegree, config.layers));
-  CUZK_ASSIGN_OR_RETURN(const Json* exp, member(*columns, columns_path, "exp_parents"));
-  CUZK_ASSIGN_OR_RETURN(out.exp_parents,
-                        read_column_proofs(*exp, child(columns_path, "exp_parents"), kExpanderDegree, config.layers));
-
-  CUZK_ASSIGN_OR_RETURN(const Json* labeling, member(j, path, "labeling_proofs"));
-  const std::string labeling_path = child(path, "labeling_proofs");
-  CUZK_RETURN_IF_ERROR(array_of(*labeling, labeling_path, config.layers));
-  for (size_t l = 0; l < config.layers; ++l) {
-    CUZK_ASSIGN_OR_RETURN(LabelingProof proof, read_labeling_proof((*labeling)[l], element(labeling_path, l)));
-    out.labeling_proofs.push_back(std::move(proof));
-  }
-  CUZK_ASSIGN_OR_RETURN(const Json* encoding, member(j, path, "encoding_proof"));
-  CUZK_ASSIGN_OR_RETURN(out.encoding_proof, read_labeling_proof(*encoding, child(path, "encoding_proof")));
-  return out;
-}
-
-Result<Commit1Output> read_bare(const Json& doc) {
-  Commit1Output out;
-  CUZK_ASSIGN_OR_RETURN(const Json* proof_name, member(doc, "(document)", "registered_proof"));
-  if (!proof_name->is_string()) return error("registered_proof", "a JSON " + type_of(*proof_name) + ", expected a string");
-  CUZK_ASSIGN_OR_RETURN(out.registered_proof, parse_registered_seal_proof(proof_name->get<std::string>()));
-  CUZK_ASSIGN_OR_RETURN(const PorepConfig config, porep_config(out.registered_proof));
-
-  CUZK_ASSIGN_OR_RETURN(const Json* vanilla, member(doc, "(document)", "vanilla_proofs"));
-  const std::string tag(vanilla_proof_tag(out.registered_proof));
-  if (!vanilla->is_object() || vanilla->size() != 1 || !vanilla->contains(tag)) {
-    std::string keys;
-    if (vanilla->is_object()) {
-      for (auto it = vanilla->begin(); it != vanilla->end(); ++it) keys += (keys.empty() ? "" : ", ") + it.key();
+  // The body of a Merkle proof of `proof.form`: its paths (base, then sub, then top levels),
+  // root and leaf.
+  Status merkle_body(const Where& where, InclusionProof& proof) {
+    const uint32_t required = proof.form == ProofForm::kSingle ? 0b110001u
+                              : proof.form == ProofForm::kSub  ? 0b110110u
+                                                               : 0b111110u;
+    MerklePath parts[4];
+    const auto member = [&](size_t k, const Where& value) -> Status {
+      if ((required >> k & 1) == 0) return json_.skip_value();  // not a part of this form
+      if (k < 4) return inclusion_path(value, parts[k]);
+      CUZK_ASSIGN_OR_RETURN(const Fr v, fr_of(value));
+      (k == 4 ? proof.root : proof.leaf) = v;
+      return Status::ok();
+    };
+    static constexpr std::array<std::string_view, 6> kNames{"path",      "base_proof", "sub_proof",
+                                                            "top_proof", "root",       "leaf"};
+    CUZK_RETURN_IF_ERROR(object(where, kNames, required, member));
+    const size_t first = proof.form == ProofForm::kSingle ? 0 : 1;
+    proof.base_levels = parts[first].levels.size();
+    for (size_t k = first; k < 4; ++k) {
+      for (PathLevel& level : parts[k].levels) proof.path.levels.push_back(std::move(level));
     }
-    return error("vanilla_proofs", "expected one key \"" + tag + "\" for " +
-                                       std::string(out.registered_proof.name) + ", found {" +
-                                       keys + "}");
+    return Status::ok();
   }
-  const std::string partitions_path = "vanilla_proofs." + tag;
-  const Json& partitions = (*vanilla)[tag];
-  CUZK_RETURN_IF_ERROR(array_of(partitions, partitions_path, config.partitions));
-  for (size_t k = 0; k < config.partitions; ++k) {
-    const std::string partition_path = element(partitions_path, k);
-    CUZK_RETURN_IF_ERROR(array_of(partitions[k], partition_path, config.challenges_per_partition));
+
+  Result<ColumnProof> column_proof(const Where& where, size_t layers) {
+    ColumnProof out;
+    const auto column_member = [&](size_t c, const Where& field) -> Status {
+      if (c == 0) {
+        CUZK_ASSIGN_OR_RETURN(out.column.index, unsigned_of(field, UINT32_MAX));
+      } else {
+        CUZK_ASSIGN_OR_RETURN(out.column.rows, fr_array_of(field, layers));
+      }
+      return Status::ok();
+    };
+    const auto member = [&](size_t k, const Where& value) -> Status {
+      if (k == 0) {
+        static constexpr std::array<std::string_view, 2> kColumn{"index", "rows"};
+        return object(value, kColumn, 3, column_member).status();
+      }
+      CUZK_ASSIGN_OR_RETURN(out.inclusion, merkle_proof(value));
+      return Status::ok();
+    };
+    static constexpr std::array<std::string_view, 2> kNames{"column", "inclusion_proof"};
+    CUZK_RETURN_IF_ERROR(object(where, kNames, 3, member));
+    return out;
+  }
+
+  Result<std::vector<ColumnProof>> column_proofs(const Where& where, size_t count, size_t layers) {
+    std::vector<ColumnProof> out;
+    out.reserve(count);
+    const auto column = [&](size_t i) -> Status {
+      CUZK_ASSIGN_OR_RETURN(ColumnProof proof, column_proof(where.at(i), layers));
+      out.push_back(std::move(proof));
+      return Status::ok();
+    };
+    CUZK_RETURN_IF_ERROR(exact_array(where, count, "entries", column));
+    return out;
+  }
+
+  Result<LabelingProof> labeling_proof(const Where& where) {
+    LabelingProof out;
+    const auto member = [&](size_t k, const Where& value) -> Status {
+      if (k == 0) {
+        CUZK_ASSIGN_OR_RETURN(out.parents, fr_array_of(value, kLabelParents));
+      } else if (k == 1) {
+        CUZK_ASSIGN_OR_RETURN(const uint64_t layer, unsigned_of(value, UINT32_MAX));
+        out.layer_index = static_cast<uint32_t>(layer);
+      } else {
+        CUZK_ASSIGN_OR_RETURN(out.node, unsigned_of(value, UINT64_MAX));
+      }
+      return Status::ok();
+    };
+    static constexpr std::array<std::string_view, 3> kNames{"parents", "layer_index", "node"};
+    CUZK_RETURN_IF_ERROR(object(where, kNames, 7, member));
+    return out;
+  }
+
+  // replica_column_proofs = {"c_x":…, "drg_parents":[…], "exp_parents":[…]}.
+  Status replica_columns(const Where& where, const PorepConfig& config, ChallengeProof& out) {
+    const auto member = [&](size_t c, const Where& columns) -> Status {
+      if (c == 0) {
+        CUZK_ASSIGN_OR_RETURN(out.c_x, column_proof(columns, config.layers));
+      } else if (c == 1) {
+        CUZK_ASSIGN_OR_RETURN(out.drg_parents, column_proofs(columns, kDrgDegree, config.layers));
+      } else {
+        CUZK_ASSIGN_OR_RETURN(out.exp_parents, column_proofs(columns, kExpanderDegree, config.layers));
+      }
+      return Status::ok();
+    };
+    static constexpr std::array<std::string_view, 3> kNames{"c_x", "drg_parents", "exp_parents"};
+    return object(where, kNames, 7, member).status();
+  }
+
+  Result<ChallengeProof> challenge_proof(const Where& where, const PorepConfig& config) {
+    ChallengeProof out;
+    const auto labeling = [&](const Where& proofs, size_t l) -> Status {
+      CUZK_ASSIGN_OR_RETURN(LabelingProof proof, labeling_proof(proofs.at(l)));
+      out.labeling_proofs.push_back(std::move(proof));
+      return Status::ok();
+    };
+    const auto member = [&](size_t k, const Where& value) -> Status {
+      switch (k) {
+        case 0: {
+          CUZK_ASSIGN_OR_RETURN(out.comm_d_proof, merkle_proof(value));
+          return Status::ok();
+        }
+        case 1: {
+          CUZK_ASSIGN_OR_RETURN(out.comm_r_last_proof, merkle_proof(value));
+          return Status::ok();
+        }
+        case 2: return replica_columns(value, config, out);
+        case 3:
+          out.labeling_proofs.reserve(config.layers);
+          return exact_array(value, config.layers, "entries", [&](size_t l) { return labeling(value, l); });
+        default: {
+          CUZK_ASSIGN_OR_RETURN(out.encoding_proof, labeling_proof(value));
+          return Status::ok();
+        }
+      }
+    };
+    static constexpr std::array<std::string_view, 5> kNames{"comm_d_proofs", "comm_r_last_proof",
+                                                            "replica_column_proofs", "labeling_proofs",
+                                                            "encoding_proof"};
+    CUZK_RETURN_IF_ERROR(object(where, kNames, 31, member));
+    return out;
+  }
+
+  // One partition's challenge proofs.
+  Status partition(const Where& where, const PorepConfig& config, Commit1Output& out) {
     std::vector<ChallengeProof> proofs;
-    for (size_t i = 0; i < config.challenges_per_partition; ++i) {
-      CUZK_ASSIGN_OR_RETURN(ChallengeProof proof, read_challenge_proof(partitions[k][i], element(partition_path, i), config));
+    proofs.reserve(config.challenges_per_partition);
+    const auto challenge = [&](size_t i) -> Status {
+      CUZK_ASSIGN_OR_RETURN(ChallengeProof proof, challenge_proof(where.at(i), config));
       proofs.push_back(std::move(proof));
-    }
+      return Status::ok();
+    };
+    CUZK_RETURN_IF_ERROR(exact_array(where, config.challenges_per_partition, "entries", challenge));
     out.partitions.push_back(std::move(proofs));
+    return Status::ok();
   }
-  const std::pair<const char*, Bytes32*> values[] = {{"comm_r", &out.comm_r},
-                                                     {"comm_d", &out.comm_d},
-                                                     {"replica_id", &out.replica_id},
-                                                     {"seed", &out.seed},
-                                                     {"ticket", &out.ticket}};
-  for (const auto& [key, target] : values) {
-    CUZK_ASSIGN_OR_RETURN(const Json* value, member(doc, "(document)", key));
-    CUZK_ASSIGN_OR_RETURN(*target, bytes32_of(*value, key));
+
+  // vanilla_proofs = {"<the proof's tag>": [[challenge proof; challenges] ; partitions]}.
+  Status vanilla_proofs(const Where& where, const PorepConfig& config, Commit1Output& out) {
+    CUZK_RETURN_IF_ERROR(expect(where, Type::kObject, "an object"));
+    CUZK_RETURN_IF_ERROR(json_.begin_object());
+    const std::string_view tag = vanilla_proof_tag(out.registered_proof);
+    const std::string expected = "expected one key \"" + std::string(tag) + "\" for " +
+                                 std::string(out.registered_proof.name);
+    std::string scratch;
+    bool seen = false;
+    for (;;) {
+      CUZK_ASSIGN_OR_RETURN(const std::optional<std::string_view> key, json_.next_member(scratch));
+      if (!key) break;
+      if (*key != tag || seen) return error(where, expected + ", found " + quote_client_text(*key));
+      seen = true;
+      const Where partitions = where.in(tag);
+      out.partitions.reserve(config.partitions);
+      const auto each = [&](size_t k) { return partition(partitions.at(k), config, out); };
+      CUZK_RETURN_IF_ERROR(exact_array(partitions, config.partitions, "entries", each));
+    }
+    if (!seen) return error(where, expected + ", found none");
+    return Status::ok();
+  }
+
+ private:
+  JsonReader json_;
+};
+
+// The top-level members a document may have: the bare output's, then the wrapper's.
+constexpr std::array<std::string_view, 11> kTopLevel{"registered_proof", "vanilla_proofs", "comm_r",   "comm_d",
+                                                     "replica_id",       "seed",           "ticket",   "SectorNum",
+                                                     "Phase1Out",        "SectorSize",     "Miner"};
+enum TopLevel : size_t { kRegisteredProof, kVanillaProofs, kCommR, kSectorNum = 7, kPhase1Out, kSectorSize, kMiner };
+using TopMarks = std::array<std::optional<JsonReader::Mark>, kTopLevel.size()>;
+
+// The whole text checked as one JSON object (nesting bounded, nothing held) and where each
+// top-level member's value begins, so that they are read in the order their meaning needs
+// (registered_proof before vanilla_proofs).
+Result<TopMarks> index_top_level(Commit1Reader& reader) {
+  JsonReader& json = reader.json();
+  const Where document;
+  CUZK_RETURN_IF_ERROR(reader.expect(document, Type::kObject, "an object"));
+  CUZK_RETURN_IF_ERROR(json.begin_object());
+  TopMarks marks;
+  std::string scratch;
+  for (;;) {
+    CUZK_ASSIGN_OR_RETURN(const std::optional<std::string_view> key, json.next_member(scratch));
+    if (!key) break;
+    const size_t k = static_cast<size_t>(std::find(kTopLevel.begin(), kTopLevel.end(), *key) - kTopLevel.begin());
+    if (k < kTopLevel.size()) {
+      if (marks[k]) return error(document, "\"" + std::string(kTopLevel[k]) + "\" twice");
+      CUZK_RETURN_IF_ERROR(json.peek().status());
+      marks[k] = json.mark();
+    }
+    CUZK_RETURN_IF_ERROR(json.skip_value());
+  }
+  CUZK_RETURN_IF_ERROR(json.expect_end());
+  return marks;
+}
+
+Result<Commit1Output> read_bare(Commit1Reader& reader, const TopMarks& marks) {
+  JsonReader& json = reader.json();
+  const Where document;
+  auto seek = [&](size_t k) -> Status {
+    if (!marks[k]) return error(document, "no \"" + std::string(kTopLevel[k]) + "\"");
+    json.seek(*marks[k]);
+    return Status::ok();
+  };
+  Commit1Output out;
+  CUZK_RETURN_IF_ERROR(seek(kRegisteredProof));
+  std::string scratch;
+  CUZK_ASSIGN_OR_RETURN(const std::string_view proof_name,
+                        reader.string_of(document.in("registered_proof"), "a string", scratch));
+  CUZK_ASSIGN_OR_RETURN(out.registered_proof, parse_registered_seal_proof(proof_name));
+  CUZK_ASSIGN_OR_RETURN(const PorepConfig config, porep_config(out.registered_proof));
+  CUZK_RETURN_IF_ERROR(seek(kVanillaProofs));
+  CUZK_RETURN_IF_ERROR(reader.vanilla_proofs(document.in("vanilla_proofs"), config, out));
+  Bytes32* const values[] = {&out.comm_r, &out.comm_d, &out.replica_id, &out.seed, &out.ticket};
+  for (size_t i = 0; i < std::size(values); ++i) {
+    CUZK_RETURN_IF_ERROR(seek(kCommR + i));
+    CUZK_ASSIGN_OR_RETURN(*values[i], reader.bytes32_of(document.in(kTopLevel[kCommR + i])));
   }
   // comm_r, comm_d and replica_id are field elements (the circuit's public inputs).
-  for (const auto& [key, target] : {values[0], values[1], values[2]}) {
-    if (!Fr::from_bytes_le(*target)) return error(key, "not a canonical field element");
+  for (size_t i = 0; i < 3; ++i) {
+    if (!Fr::from_bytes_le(*values[i])) return error(document.in(kTopLevel[kCommR + i]), "not a canonical field element");
   }
   return out;
-}
-
-Result<Json> parse_json(std::string_view text, const char* what) {
-  try {
-    return Json::parse(text.begin(), text.end());
-  } catch (const Json::exception& e) {
-    return Status::invalid_argument(std::string(what) + ": not JSON (" + e.what() + ")");
-  }
 }
 
 // "f01001" / "t01001" (an ID address) or a bare number.
-Result<uint64_t> miner_of(const Json& j) {
-  if (j.is_number_unsigned()) return j.get<uint64_t>();
-  if (!j.is_string()) return error("Miner", "a JSON " + type_of(j) + ", expected an ID address such as \"f01000\"");
-  const std::string text = j.get<std::string>();
+Result<uint64_t> miner_of(Commit1Reader& reader, const Where& where) {
+  CUZK_ASSIGN_OR_RETURN(const Type type, reader.json().peek());
+  if (type == Type::kNumber) return reader.unsigned_of(where, UINT64_MAX);
+  std::string scratch;
+  CUZK_ASSIGN_OR_RETURN(const std::string_view text,
+                        reader.string_of(where, "an ID address such as \"f01000\"", scratch));
   const bool prefixed = text.size() > 2 && (text[0] == 'f' || text[0] == 't') && text[1] == '0';
-  const std::string_view digits = prefixed ? std::string_view(text).substr(2) : std::string_view(text);
+  const std::string_view digits = prefixed ? text.substr(2) : text;
   uint64_t id = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
   if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) {
-    return error("Miner", "\"" + text + "\" is not an ID address (f0<actor id>)");
+    return error(where, quote_client_text(text) + " is not an ID address (f0<actor id>)");
   }
   return id;
 }
 
-Result<Commit1Input> read_parsed(const Json& doc) {
+// A JSON text's reading: its syntax errors framed as "<what>: not JSON (…)", its typed errors
+// as they are.
+Status framed(const Commit1Reader& reader, Status status, std::string_view what) {
+  if (status.is_ok() || !reader.failed()) return status;
+  std::string message(what);
+  message += message.empty() ? "not JSON (" : ": not JSON (";
+  message += status.message();
+  message += ")";
+  return Status::invalid_argument(std::move(message));
+}
+
+// The bare output in `text` (the wrapper's Phase1Out).
+Result<Commit1Output> read_inner(std::string_view text) {
+  Commit1Reader reader(text);
+  Result<Commit1Output> out = [&]() -> Result<Commit1Output> {
+    CUZK_ASSIGN_OR_RETURN(const TopMarks marks, index_top_level(reader));
+    return read_bare(reader, marks);
+  }();
+  if (out.is_ok()) return out;
+  return framed(reader, out.status(), "");
+}
+
+Result<Commit1Input> read_document(std::string_view text) {
+  Commit1Reader reader(text);
+  JsonReader& json = reader.json();
+  const Where document;
   Commit1Input in;
-  if (!doc.is_object()) return error("(document)", "a JSON " + type_of(doc) + ", expected an object");
-  if (!doc.contains("Phase1Out")) {
-    CUZK_ASSIGN_OR_RETURN(in.output, read_bare(doc));
-    return in;
-  }
-  in.wrapper.present = true;
-  CUZK_ASSIGN_OR_RETURN(const Json* sector_num, member(doc, "(document)", "SectorNum"));
-  CUZK_ASSIGN_OR_RETURN(in.wrapper.sector_number, unsigned_of(*sector_num, "SectorNum", UINT64_MAX));
-  CUZK_ASSIGN_OR_RETURN(const Json* sector_size, member(doc, "(document)", "SectorSize"));
-  CUZK_ASSIGN_OR_RETURN(in.wrapper.sector_size, unsigned_of(*sector_size, "SectorSize", UINT64_MAX));
-  if (const auto it = doc.find("Miner"); it != doc.end()) {
-    CUZK_ASSIGN_OR_RETURN(in.wrapper.miner, miner_of(*it));
-    in.wrapper.has_miner = true;
-  }
-  const Json& phase1 = doc["Phase1Out"];
-  if (!phase1.is_string()) return error("Phase1Out", "a JSON " + type_of(phase1) + ", expected a base64 string");
-  std::string inner;
-  {
-    CUZK_ASSIGN_OR_RETURN(inner, base64_decode(phase1.get_ref<const std::string&>()));
-  }
-  CUZK_ASSIGN_OR_RETURN(const Json inner_doc, parse_json(inner, "Phase1Out"));
-  inner.clear();
-  inner.shrink_to_fit();
-  if (!inner_doc.is_object()) return error("Phase1Out", "a JSON " + type_of(inner_doc) + ", expected an object");
-  Result<Commit1Output> output = read_bare(inner_doc);
-  if (!output.is_ok()) return Status::invalid_argument("Phase1Out: " + output.status().message());
-  in.output = std::move(output).value();
-  CUZK_ASSIGN_OR_RETURN(const PorepConfig config, porep_config(in.output.registered_proof));
-  if (in.wrapper.sector_size != config.sector_size) {
-    return error("SectorSize", std::to_string(in.wrapper.sector_size) + " bytes, but the Commit-1 output is " +
-                                   std::string(config.registered_proof.name) + " (" +
-                                   std::to_string(config.sector_size) + " bytes)");
-  }
+  Status status = [&]() -> Status {
+    CUZK_ASSIGN_OR_RETURN(const TopMarks marks, index_top_level(reader));
+    if (!marks[kPhase1Out]) {
+      CUZK_ASSIGN_OR_RETURN(in.output, read_bare(reader, marks));
+      return Status::ok();
+    }
+    in.wrapper.present = true;
+    for (const size_t k : {kSectorNum, kSectorSize}) {
+      if (!marks[k]) return error(document, "no \"" + std::string(kTopLevel[k]) + "\"");
+      json.seek(*marks[k]);
+      CUZK_ASSIGN_OR_RETURN(const uint64_t v, reader.unsigned_of(document.in(kTopLevel[k]), UINT64_MAX));
+      (k == kSectorNum ? in.wrapper.sector_number : in.wrapper.sector_size) = v;
+    }
+    if (marks[kMiner]) {
+      json.seek(*marks[kMiner]);
+      CUZK_ASSIGN_OR_RETURN(in.wrapper.miner, miner_of(reader, document.in("Miner")));
+      in.wrapper.has_miner = true;
+    }
+    json.seek(*marks[kPhase1Out]);
+    std::string inner;
+    {
+      std::string scratch;
+      CUZK_ASSIGN_OR_RETURN(const std::string_view phase1,
+                            reader.string_of(document.in("Phase1Out"), "a base64 string", scratch));
+      CUZK_ASSIGN_OR_RETURN(inner, base64_decode(phase1));
+    }
+    Result<Commit1Output> output = read_inner(inner);
+    inner.clear();
+    inner.shrink_to_fit();
+    if (!output.is_ok()) return Status::invalid_argument("Phase1Out: " + output.status().message());
+    in.output = std::move(output).value();
+    CUZK_ASSIGN_OR_RETURN(const PorepConfig config, porep_config(in.output.registered_proof));
+    if (in.wrapper.sector_size != config.sector_size) {
+      return error(document.in("SectorSize"),
+                   std::to_string(in.wrapper.sector_size) + " bytes, but the Commit-1 output is " +
+                       std::string(config.registered_proof.name) + " (" + std::to_string(config.sector_size) +
+                       " bytes)");
+    }
+    return Status::ok();
+  }();
+  if (!status.is_ok()) return framed(reader, std::move(status), "Commit-1 output");
   return in;
 }
 
@@ -490,14 +749,9 @@ Result<Commit1Input> read_commit1(std::span<const uint8_t> bytes, size_t max_byt
                                     " bytes, over the limit of " + std::to_string(max_bytes));
   }
   try {
-    CUZK_ASSIGN_OR_RETURN(
-        const Json doc,
-        parse_json(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), "Commit-1 output"));
-    return read_parsed(doc);
+    return read_document(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   } catch (const std::bad_alloc&) {
-    return Status(StatusCode::kOutOfMemory, "Commit-1 output: out of memory while parsing");
-  } catch (const Json::exception& e) {  // a type check missed above; reported, never thrown on
-    return Status::invalid_argument(std::string("Commit-1 output: ") + e.what());
+    return Status(StatusCode::kOutOfMemory, "Commit-1 output: out of memory while reading it");
   }
 }
 

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "common/client_text.hpp"
+
 namespace cuzk::filecoin::porep {
 
 namespace {
@@ -24,8 +26,8 @@ bool is_proved(const RegisteredProof& proof) {
 Result<RegisteredProof> parse_registered_seal_proof(std::string_view name) {
   const RegisteredProof* proof = find_registered_proof(RegisteredProofEnum::kSeal, name);
   if (proof != nullptr && is_proved(*proof)) return *proof;
-  return Status::invalid_argument("unknown registered seal proof \"" + std::string(name) +
-                                  "\" (StackedDrg{2KiB,8MiB,512MiB,32GiB,64GiB}V1 or V1_1)");
+  return Status::invalid_argument("unknown registered seal proof " + quote_client_text(name) +
+                                  " (StackedDrg{2KiB,8MiB,512MiB,32GiB,64GiB}V1 or V1_1)");
 }
 
 std::string_view vanilla_proof_tag(const RegisteredProof& proof) {

@@ -98,12 +98,12 @@ TEST(Commit1Json, NamesTheBadValue) {
   {
     Json doc = bare_doc();
     doc["vanilla_proofs"]["StackedDrg2KiBV1"][0][0]["comm_r_last_proof"]["data"] = {{"Middle", 1}};
-    EXPECT_ERROR(doc.dump(), "unknown Merkle proof form \"Middle\"");
+    EXPECT_ERROR(doc.dump(), "unknown Merkle proof form 'Middle'");
   }
   {
     Json doc = bare_doc();
     doc["registered_proof"] = "StackedDrg4KiBV1_1";
-    EXPECT_ERROR(doc.dump(), "unknown registered seal proof \"StackedDrg4KiBV1_1\"");
+    EXPECT_ERROR(doc.dump(), "unknown registered seal proof 'StackedDrg4KiBV1_1'");
   }
   {
     Json doc = bare_doc();
@@ -159,7 +159,7 @@ TEST(Commit1Json, RejectsBadWrappers) {
   {
     Json w = wrapper;
     w["Miner"] = "f1abc";
-    EXPECT_ERROR(w.dump(), "Miner: \"f1abc\" is not an ID address");
+    EXPECT_ERROR(w.dump(), "Miner: 'f1abc' is not an ID address");
   }
   // Over the caller's limit.
   EXPECT_NE(read_error(text, text.size() - 1).find("over the limit"), std::string::npos);
@@ -175,7 +175,8 @@ TEST(Commit1Json, RejectsTruncatedAndGarbageInput) {
   EXPECT_ERROR(bare.substr(0, bare.size() / 3), "not JSON");
   EXPECT_ERROR("[1,2,3]", "expected an object");
   EXPECT_ERROR("\x89PNG\r\n\x1a\n", "not JSON");
-  EXPECT_ERROR(std::string(100000, '['), "not JSON");
+  EXPECT_ERROR(std::string(100000, '['), "(document): a JSON array, expected an object");
+  EXPECT_ERROR("{\"x\":" + std::string(100000, '['), "not JSON (at byte 68: values nested deeper than 64 levels)");
   EXPECT_ERROR("{\"registered_proof\":5}", "registered_proof: a JSON number, expected a string");
 }
 
