@@ -10,6 +10,9 @@
 #   scripts/gpu-pack.sh [BUILD_DIR [DEST]]      defaults: build-gpu, build-gpu-carry
 #   (carry DEST.tar.xz; then, on the GPU machine:)
 #   tar -xJf build-gpu-carry.tar.xz && scripts/gpu-check.sh build-gpu-carry
+#   CUZK_PACK_TESTS=0 scripts/gpu-pack.sh …      the programs alone (no tests, no fixtures): e.g. a
+#                                                build with CUZK_SUPRASEAL_REFERENCE for
+#                                                scripts/supraseal-side-by-side.sh
 #
 # The copies keep their paths relative to BUILD_DIR; gpu-check.sh links the build path the
 # cache records to DEST, so ctest finds the programs there.
@@ -27,20 +30,24 @@ copy() {  # copy <path relative to BUILD_DIR> [strip]
   if [[ ${2:-} == strip ]]; then strip --strip-all "$DEST/$1"; fi
 }
 copy CMakeCache.txt
-printf '# gpu tests only (scripts/gpu-pack.sh)\nsubdirs("tests/backend/cuda")\n' >"$DEST/CTestTestfile.cmake"
-gpu_tests=$BUILD_DIR/tests/backend/cuda
-while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}"; done < <(find "$gpu_tests" -maxdepth 1 -name '*.cmake')
-while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}" strip; done < <(find "$gpu_tests" -maxdepth 1 -type f -perm -u+x)
+if [[ ${CUZK_PACK_TESTS:-1} != 0 ]]; then
+  printf '# gpu tests only (scripts/gpu-pack.sh)\nsubdirs("tests/backend/cuda")\n' >"$DEST/CTestTestfile.cmake"
+  gpu_tests=$BUILD_DIR/tests/backend/cuda
+  while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}"; done < <(find "$gpu_tests" -maxdepth 1 -name '*.cmake')
+  while IFS= read -r f; do copy "${f#"$BUILD_DIR"/}" strip; done < <(find "$gpu_tests" -maxdepth 1 -type f -perm -u+x)
+fi
 copy src/cli/cuzk strip
 # The benchmarks run by hand on the GPU machine (docs/PERF.md): witness-only synthesis, the
-# recorded matrices' product, the Poseidon fill and the engine's overhead.
+# recorded matrices' product, the Poseidon fill, the engine's overhead and cuzk beside
+# supraseal-c2 (built with CUZK_SUPRASEAL_REFERENCE only).
 benches=()
-for b in bench/synthesis_bench bench/recorded_spmv_gpu_bench bench/poseidon_fill_gpu_bench bench/engine_bench; do
+for b in bench/synthesis_bench bench/recorded_spmv_gpu_bench bench/poseidon_fill_gpu_bench bench/engine_bench \
+  bench/supraseal_side_by_side; do
   if [[ -f $BUILD_DIR/$b ]]; then copy "$b" strip; benches+=("$BUILD_DIR/$b"); fi
 done
 # The circom fixtures' bulk files (zkeys, witnesses) that tests/circom extracts into the build
 # tree: the prover seam's GPU test reads them there.
-if [[ -d $BUILD_DIR/tests/circom/fixtures ]]; then
+if [[ ${CUZK_PACK_TESTS:-1} != 0 && -d $BUILD_DIR/tests/circom/fixtures ]]; then
   mkdir -p "$DEST/tests/circom"
   cp -rL "$BUILD_DIR/tests/circom/fixtures" "$DEST/tests/circom/"
 fi

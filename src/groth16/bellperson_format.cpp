@@ -119,6 +119,23 @@ class Reader {
     return Status::ok();
   }
 
+  // A vector's count, its points seeked over (they must all be there).
+  Result<size_t> skip_vector(size_t point_bytes, const std::string& name) {
+    CUZK_ASSIGN_OR_RETURN(const uint32_t count, read_u32(name + " length"));
+    const std::streamoff here = in_.tellg();
+    in_.seekg(0, std::ios::end);
+    const std::streamoff end = in_.tellg();
+    const uint64_t needed = uint64_t{count} * point_bytes;
+    if (here < 0 || end < here || static_cast<uint64_t>(end - here) < needed) {
+      return Status::invalid_argument(source_ + ": truncated in " + name + " (" + std::to_string(count) +
+                                      " points of " + std::to_string(point_bytes) + " bytes at offset " +
+                                      std::to_string(offset_) + ")");
+    }
+    in_.seekg(here + static_cast<std::streamoff>(needed), std::ios::beg);
+    offset_ += needed;
+    return size_t{count};
+  }
+
   Status expect_end() {
     if (in_.peek() != std::char_traits<char>::eof()) {
       return Status::invalid_argument(source_ + ": unexpected trailing bytes after offset " + std::to_string(offset_));
@@ -253,6 +270,25 @@ Result<VerifyingKey> read_params_verifying_key(std::istream& in, const std::stri
   VerifyingKey vk;
   CUZK_RETURN_IF_ERROR(read_vk_body(r, vk));
   return vk;
+}
+
+ParamsShape params_shape(const ProvingKey& pk) {
+  return {pk.vk.ic.size(), pk.h.size(), pk.l.size(), pk.a.size(), pk.b_g1.size(), pk.b_g2.size()};
+}
+
+Result<ParamsShape> read_params_shape(std::istream& in, const std::string& source) {
+  Reader r(in, source);
+  VerifyingKey vk;
+  CUZK_RETURN_IF_ERROR(read_vk_body(r, vk));
+  ParamsShape shape;
+  shape.ic = vk.ic.size();
+  CUZK_ASSIGN_OR_RETURN(shape.h, r.skip_vector(ec::kG1UncompressedBytes, "h"));
+  CUZK_ASSIGN_OR_RETURN(shape.l, r.skip_vector(ec::kG1UncompressedBytes, "l"));
+  CUZK_ASSIGN_OR_RETURN(shape.a, r.skip_vector(ec::kG1UncompressedBytes, "a"));
+  CUZK_ASSIGN_OR_RETURN(shape.b_g1, r.skip_vector(ec::kG1UncompressedBytes, "b_g1"));
+  CUZK_ASSIGN_OR_RETURN(shape.b_g2, r.skip_vector(ec::kG2UncompressedBytes, "b_g2"));
+  CUZK_RETURN_IF_ERROR(r.expect_end());
+  return shape;
 }
 
 Status write_proving_key(const ProvingKey& pk, std::ostream& out, ThreadPool& pool) {

@@ -33,6 +33,17 @@ Result<VerifyingKey> read_verifying_key(std::istream& in, const std::string& sou
 // The verifying key a .params file begins with (the proving key after it is not read).
 Result<VerifyingKey> read_params_verifying_key(std::istream& in, const std::string& source);
 
+// How many points each part of a .params file holds: the vk's IC, then h, l, a, b_g1, b_g2.
+struct ParamsShape {
+  size_t ic = 0, h = 0, l = 0, a = 0, b_g1 = 0, b_g2 = 0;
+  friend bool operator==(const ParamsShape&, const ParamsShape&) = default;
+};
+ParamsShape params_shape(const ProvingKey& pk);
+// A .params file's shape from its counts alone: the vk is read, the queries' points are seeked
+// over (a 32 GiB PoRep file's 44 GiB are never read). `in` must be seekable. INVALID_ARGUMENT
+// naming the source for a file shorter than its counts say or with bytes after its last query.
+Result<ParamsShape> read_params_shape(std::istream& in, const std::string& source);
+
 // Proving keys are hundreds of millions of points at production sizes: their points are
 // encoded and decoded a block at a time on `pool`.
 Status write_proving_key(const ProvingKey& pk, std::ostream& out, ThreadPool& pool = ThreadPool::shared());
