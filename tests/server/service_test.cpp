@@ -653,6 +653,7 @@ TEST_F(ServiceTest, OneUidsResultsNeverPushOutAnothers) {
   v1::AwaitProofResponse gone;
   EXPECT_EQ(await(*root, "root-0", &gone).error_code(), grpc::StatusCode::NOT_FOUND);  // its own oldest went
   EXPECT_EQ(status(*root).retained_results(), 4u);
+}
 
 // A raw call: `bytes` sent to `method` as they are.
 grpc::Status raw_call(const std::string& socket, const std::string& method, const std::string& bytes) {
