@@ -411,8 +411,9 @@ TEST_F(EngineTest, InstalledParametersAreProvedWithAndNeverDemoted) {
   EXPECT_EQ(s.srs[0].tier, SrsTier::kHot);
   EXPECT_TRUE(s.srs[0].installed);
   EXPECT_EQ(s.pinned_used, 100u);
-  // Evicted, the circuit's file is loaded again.
-  ASSERT_TRUE(engine_->evict("fake").is_ok());
+  // Evicted, the circuit's file is loaded again. (The worker drops its lease on the parameters
+  // just after it hands the result over: in use until then.)
+  ASSERT_TRUE(eventually([&] { return engine_->evict("fake").is_ok(); }));
   EXPECT_TRUE(await(submit("fake")).status.is_ok());
   EXPECT_EQ(b.loads.load(), 1);
   EXPECT_FALSE(engine_->status().srs[0].installed);
