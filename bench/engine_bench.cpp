@@ -41,6 +41,7 @@ using Clock = std::chrono::steady_clock;
 std::shared_ptr<CircuitCatalog> make_registry(const std::filesystem::path& dir) {
   kinds::KindsConfig kinds;
   kinds.params.generated_dir = dir.string();
+  kinds.params.matrices_dir = (dir / "matrices").string();
   kinds.synthetic_on_demand = true;
   kinds.multiplier = [] { return backend::make_gpu_generator_multiplier(); };
   auto catalog = kinds::make_catalog(kinds);

@@ -89,7 +89,9 @@ skip_all() {
            "cancel racing a job's end" "starved calls" "SIGTERM drain" "Commit-1 amplification" \
            "slow work blocks no client" "huge client values" "protobuf garbage" "damaged key, self_verify off" \
            "SIGKILL mid-generation" "damaged parameters" "queue bound" "another uid on the socket" \
-           "another uid's kept results" "second signal while draining" "files overwritten"; do
+           "another uid's kept results" "second signal while draining" "files overwritten" "hijacked folders" \
+           "parameters changed in place" "bad configuration values" "200 concurrent scrapes" "another daemon's socket" \
+           "caches beside parameters" "installed as an operator"; do
     row "$s" "-" SKIP "$1"
   done
   print_table
@@ -128,7 +130,7 @@ write_config() {
     printf '[daemon]\nlisten = "%s"\nmax_message_mib = %s\ndrain_timeout_s = 60\n' "$listen" "$MAX_MESSAGE_MIB"
     local line
     for line in "$@"; do printf '%s\n' "$line"; done
-    printf '[srs]\ngenerated_dir = "%s"\n' "$generated"
+    printf '[srs]\ngenerated_dir = "%s"\ncache_dir = "%s"\n' "$generated" "$WORK/cache"
     printf '[circuits]\nsynthetic = ["%s", "%s", "synthetic-1024x8", "%s", "%s"]\n' "$CIRCUIT" "$LONG_CIRCUIT" "$GEN_CIRCUIT" "synthetic-2048"
     printf '[scheduler]\nmax_batch_size = 8\nmax_batch_wait_ms = 5\n'
   } > "$file"
@@ -553,6 +555,138 @@ if [[ "$before" == "$after" && "$(cat "$dir/victims/file")" == precious && $plan
 else
   OVERWRITTEN=$(( OVERWRITTEN + 1 ))
   row "files overwritten" unix FAIL "victim changed or daemon failed to start ($planted_ok)"
+fi
+
+# ---- folders another user pre-created: refused at start, naming the folder, owner and mode ----
+if [[ $(id -u) -ne 0 ]]; then
+  row "hijacked folders" unix SKIP "needs root to give folders to another uid (65534)"
+else
+  dir=$WORK/hijack
+  mkdir -p "$dir"
+  mkdir -m 1777 "$dir/cuzk-0"          # as another user could pre-create /tmp/cuzk-<uid>
+  mkdir -m 755 "$dir/their-params"
+  chown 65534:65534 "$dir/cuzk-0" "$dir/their-params"
+  write_config "$dir/socket.toml" "unix:$dir/cuzk-0/cuzk.sock" "$PARAMS"
+  write_config "$dir/params.toml" "unix:$dir/cuzk.sock" "$PARAMS"
+  sed -i "s|^\[srs\]|[srs]\nparam_dirs = [\"$dir/their-params\"]|" "$dir/params.toml"
+  refused=0
+  for variant in socket params; do
+    timeout 60 "$CUZK" daemon --config "$dir/$variant.toml" > /dev/null 2> "$dir/$variant.log"
+    rc=$?
+    if [[ $rc -ne 0 && $rc -lt 128 ]] && grep -q "uid 65534" "$dir/$variant.log" && grep -q "mode " "$dir/$variant.log"; then
+      refused=$(( refused + 1 ))
+    fi
+  done
+  if [[ $refused -eq 2 && ! -e "$dir/cuzk-0/cuzk.sock" ]]; then
+    row "hijacked folders" unix PASS "a sticky socket folder and a parameter folder of uid 65534 refused at start, naming folder, owner and mode"
+  else
+    row "hijacked folders" unix FAIL "$refused/2 refused: $(tail -1 "$dir/socket.log" | cut -c1-100)"
+  fi
+fi
+
+# ---- an operator's parameter file truncated and rewritten in place while the daemon runs; the
+# same daemon serves /metrics to 200 scrapes at once; another daemon then takes its socket ----
+dir=$WORK/mapped
+operator=$dir/operator-params
+mkdir -p "$operator"
+mapped_socket=$dir/cuzk.sock
+FAULTS_TRIED=$(( FAULTS_TRIED + 1 ))
+if [[ ! -f "$PARAMS/$CIRCUIT.params" ]]; then
+  row "parameters changed in place" unix FAIL "no $CIRCUIT.params made by the rows above"
+else
+  cp "$PARAMS/$CIRCUIT.params" "$operator/"
+  write_config "$dir/cuzk.toml" "unix:$mapped_socket" "$PARAMS" 'metrics_http = "127.0.0.1:0"'
+  sed -i "s|^\[srs\]|[srs]\nparam_dirs = [\"$operator\"]|" "$dir/cuzk.toml"
+  printf '[memory]\npinned_budget = "1"\n' >> "$dir/cuzk.toml"  # nothing stays hot: the mapping is reused
+  if start_daemon "$dir/cuzk.toml" "$dir/daemon.log"; then
+    mapped_daemon=$DAEMON
+    client mapped-1 120 prove "unix:$mapped_socket" "$PROTO" "$operator" "$CIRCUIT" mapped-1 0
+    first=$?
+    truncate -s $(( $(stat -c %s "$operator/$CIRCUIT.params") / 2 )) "$operator/$CIRCUIT.params"
+    timeout 120 "$CUZK" bench single --addr "unix:$mapped_socket" --circuit "$CIRCUIT" > "$dir/truncated.out" 2>&1
+    truncated_rc=$?
+    cp "$PARAMS/$CIRCUIT.params" "$operator/$CIRCUIT.params"  # rewritten in place, whole again
+    client mapped-3 120 prove "unix:$mapped_socket" "$PROTO" "$operator" "$CIRCUIT" mapped-3 0
+    third=$?
+    if [[ $first -eq 0 && $truncated_rc -ne 0 && $third -eq 0 ]] && kill -0 "$mapped_daemon" 2>/dev/null &&
+       grep -q "$operator/$CIRCUIT.params" "$dir/truncated.out"; then
+      FAULTS=$(( FAULTS + 1 ))
+      row "parameters changed in place" unix PASS "cut to half in place: that job FAILED naming the file, the daemon lived; rewritten: COMPLETED + verified"
+    else
+      row "parameters changed in place" unix FAIL "jobs $first/$truncated_rc/$third, daemon alive: $(kill -0 "$mapped_daemon" 2>/dev/null && echo yes || echo no); $(tail -1 "$dir/truncated.out" | cut -c1-80)"
+    fi
+
+    metrics_port=$(sed -n 's|.*metrics on http://127.0.0.1:\([0-9]*\)/metrics.*|\1|p' "$dir/daemon.log" | head -1)
+    if client scrapes 120 scrapes "127.0.0.1:$metrics_port" "$PROTO" 200; then
+      row "200 concurrent scrapes" http PASS "$(json .answered)/200 answered (past the open connections they wait their turn)"
+    else
+      row "200 concurrent scrapes" http FAIL "$(json .answered)/200 answered"
+    fi
+
+    rm -f "$mapped_socket"  # an operator's cleanup; a second daemon then takes the path
+    if start_daemon "$dir/cuzk.toml" "$dir/daemon-2.log"; then
+      second_daemon=$DAEMON
+      kill -TERM "$mapped_daemon"
+      wait "$mapped_daemon"
+      if [[ -S "$mapped_socket" ]] && "$CUZK" bench status --addr "unix:$mapped_socket" > /dev/null 2>&1; then
+        row "another daemon's socket" unix PASS "stopping the first daemon left the second's live socket at the same path"
+      else
+        row "another daemon's socket" unix FAIL "the second daemon's socket is gone after the first stopped"
+      fi
+      kill -TERM "$second_daemon"
+      wait "$second_daemon"
+    else
+      row "another daemon's socket" unix FAIL "the second daemon did not start: $(tail -1 "$dir/daemon-2.log")"
+      kill -TERM "$mapped_daemon"
+      wait "$mapped_daemon"
+    fi
+  else
+    row "parameters changed in place" unix FAIL "daemon did not start: $(tail -1 "$dir/daemon.log")"
+  fi
+fi
+
+# ---- values the configuration must refuse before anything is bound, eight starts each ----
+dir=$WORK/config
+mkdir -p "$dir"
+config_ok=0 config_tried=0 crashes=0
+for value in 'metrics_http = "127.0.0.1:70000"' 'metrics_http = "127.0.0.1:abc"' 'max_queued_bytes = "0x10GiB"'; do
+  key=daemon.${value%% *}
+  write_config "$dir/bad.toml" "unix:$dir/cuzk.sock" "$PARAMS" "$value"
+  for _ in 1 2 3 4 5 6 7 8; do
+    config_tried=$(( config_tried + 1 ))
+    timeout 60 "$CUZK" daemon --config "$dir/bad.toml" > /dev/null 2> "$dir/bad.log"
+    rc=$?
+    [[ $rc -ge 128 ]] && crashes=$(( crashes + 1 ))
+    [[ $rc -eq 2 ]] && grep -q "$key" "$dir/bad.log" && [[ ! -e "$dir/cuzk.sock" ]] && config_ok=$(( config_ok + 1 ))
+  done
+done
+write_config "$dir/bad.toml" "tcp:127.0.0.1:abc" "$PARAMS"
+config_tried=$(( config_tried + 1 ))
+timeout 60 "$CUZK" daemon --config "$dir/bad.toml" > /dev/null 2> "$dir/bad.log"
+[[ $? -eq 2 ]] && grep -q "daemon.listen" "$dir/bad.log" && config_ok=$(( config_ok + 1 ))
+if [[ $config_ok -eq $config_tried ]]; then
+  row "bad configuration values" - PASS "$config_ok/$config_tried starts refused naming the key (metrics_http port 70000 and abc, 0x10GiB, listen port abc), no crash"
+else
+  row "bad configuration values" - FAIL "$config_ok/$config_tried refused cleanly, $crashes crashed"
+fi
+
+# ---- nothing cached beside the parameters (recorded matrices go to cuzk's cache folder) ----
+beside=$(find "$PARAMS" "$operator" -name '*.matrices*' 2> /dev/null | wc -l)
+cached=$(find "$WORK/cache" -name '*.matrices' 2> /dev/null | wc -l)
+if [[ $beside -eq 0 && $cached -gt 0 ]]; then
+  row "caches beside parameters" - PASS "0 files written beside the parameters; $cached recorded-matrices caches in cuzk's cache folder"
+else
+  row "caches beside parameters" - FAIL "$beside cache files beside the parameters, $cached in cuzk's cache folder"
+fi
+
+# ---- cmake --install into a temporary DESTDIR (tests/install/install_e2e.sh) ----
+build_dir=$(cd "$(dirname "$CUZK")/../.." 2> /dev/null && pwd)
+if [[ -z "$build_dir" || ! -f "$build_dir/CMakeCache.txt" ]] || ! command -v cmake > /dev/null; then
+  row "installed as an operator" - SKIP "no CMake build folder above $CUZK"
+elif bash "$ROOT/tests/install/install_e2e.sh" "$build_dir" "$WORK/install" > "$WORK/install.out" 2>&1; then
+  row "installed as an operator" - PASS "cmake --install: /usr/bin/cuzk runs the example configuration; cuzk.service $(grep -q 'SKIPPED systemd' "$WORK/install.out" && echo 'checked (no systemd-analyze)' || echo 'passes systemd-analyze verify')"
+else
+  row "installed as an operator" - FAIL "$(grep -m1 FAILED "$WORK/install.out" | cut -c1-100)"
 fi
 
 print_table

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/thread_annotations.hpp"
+#include "common/trusted_paths.hpp"
 
 namespace cuzk {
 namespace {
@@ -157,6 +158,8 @@ size_t remove_stale(const std::filesystem::path& dir, const std::string& target_
 Status ensure_private_dir(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  // Nothing is made inside a folder another user controls.
+  CUZK_RETURN_IF_ERROR(check_trusted_above(path, "folder"));
   // Create the missing folders from the top down, each 0700; then check the last one (and any
   // folder this call created) is ours alone.
   std::vector<fs::path> missing;
@@ -170,16 +173,9 @@ Status ensure_private_dir(const std::string& path) {
     }
   }
   CUZK_RETURN_IF_ERROR(check_private_dir(path));
-  // Every folder above it up to the first one root owns (/tmp, /var, …) must be ours alone too:
-  // whoever owns a parent can rename the folder away and put their own in its place.
-  for (fs::path p = fs::path(path).parent_path(); !p.empty(); p = p.parent_path()) {
-    struct stat st {};
-    if (::stat(p.c_str(), &st) != 0) return Status::internal(p.string() + ": cannot stat: " + errno_text(errno));
-    if (st.st_uid == 0) break;
-    CUZK_RETURN_IF_ERROR(check_private_dir(p.string()));
-    if (p == p.root_path()) break;
-  }
-  return Status::ok();
+  // Every folder above it too (common/trusted_paths): whoever could write a parent without the
+  // sticky bit could rename the folder away and put their own in its place.
+  return check_trusted_folder(path, "folder");
 }
 
 struct AtomicFile::Impl {

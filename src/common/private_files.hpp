@@ -4,8 +4,9 @@
 //
 //   ensure_private_dir("/tmp/cuzk-1000/params")  creates missing folders with mode 0700 and
 //        refuses (naming the folder) one that is a symbolic link, is not a directory, belongs to
-//        another user, or is writable by group or others — itself or any folder above it up to
-//        the first one root owns;
+//        another user, or is writable by group or others, or one that is not trusted as a
+//        whole (common/trusted_paths.hpp: a folder above it that another user owns, or that
+//        others may write without the sticky bit);
 //   AtomicFile f(path)  creates `path.tmp.<pid>` with O_CREAT|O_EXCL|O_NOFOLLOW (mode 0600: a
 //        planted file or symlink of that name is never followed or reused); write through
 //        stream(); commit() flushes, fsyncs and renames it onto `path`. Destroyed uncommitted,

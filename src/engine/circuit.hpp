@@ -95,8 +95,11 @@ class CircuitDef {
   virtual const std::string& srs_path() const = 0;
   // Makes srs_path() exist, intact, before it is mapped: a circuit whose parameters can be
   // generated (insecure test setup) writes them if missing, and again if the file it generated
-  // was damaged since; otherwise NOT_FOUND saying how to get them. Generation ends early with
-  // CANCELLED once `stop` is requested (the engine shutting down). Overrides repeat no default.
+  // was damaged since; otherwise NOT_FOUND saying how to get them. Called before every read
+  // of the file (each load), it refuses a file another local user could have changed
+  // (common/trusted_paths: INVALID_ARGUMENT naming the file, its owner and mode). Generation
+  // ends early with CANCELLED once `stop` is requested (the engine shutting down). Overrides
+  // repeat no default.
   virtual Status ensure_srs_file(ThreadPool& pool, std::stop_token stop = {}) const = 0;
   // Writes srs_path() with the INSECURE test setup (tests, benchmarks, private deployments
   // that accept a key whose toxic waste was once in this process), replacing what is there;

@@ -65,6 +65,12 @@ Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms,
   Entry& e = entries_[path];
   e.info.path = path;
   loaded_.wait(lock, [&] { return !e.loading; });
+  Dropped stale;
+  if (e.srs && !e.info.installed && e.info.refcount == 0 && !e.file.matches(path)) {
+    // The file changed since these parameters were read from it (rewritten, replaced,
+    // truncated): nobody holds them, so they are read again below.
+    drop_hot_locked(e, stale);
+  }
   if (e.srs) {
     ++e.info.refcount;
     e.last_used = ++clock_;
@@ -75,16 +81,17 @@ Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms,
   e.loading = true;
   MappedFile file = std::move(e.file);
   lock.unlock();
+  free_dropped(stale);
 
   // Cold → warm → hot, outside the lock, until the engine or this caller stops it. A warm
-  // mapping of a file since replaced (generated again because it was damaged) is dropped for the
-  // new file.
+  // mapping of a file that changed since (generated again because it was damaged, truncated or
+  // rewritten in place by an operator) is dropped for the file as it is now.
   std::stop_source load_stop;
   const auto stop_load = [&load_stop] { load_stop.request_stop(); };
   const std::stop_callback on_engine_stop(stop_, stop_load);
   const std::stop_callback on_caller_stop(stop, stop_load);
   Status status = circuit.ensure_srs_file(load_pool_, load_stop.get_token());
-  if (status.is_ok() && !file.bytes().empty() && !file.still_at(path)) {
+  if (status.is_ok() && !file.bytes().empty() && !file.matches(path)) {
     Reclaimer::shared().dispose(std::move(file));
     file = MappedFile();
   }
@@ -99,6 +106,14 @@ Result<SrsLease> SrsManager::acquire(const CircuitDef& circuit, double* load_ms,
   std::shared_ptr<const LoadedSrs> srs;
   if (status.is_ok()) {
     auto loaded = circuit.load_srs(file.bytes(), load_pool_);
+    // A file that changed while it was parsed (a read past a new end saw zeros: MappedFile)
+    // fails this load whatever the parser made of it; the mapping goes, the next load reads the
+    // file as it is then.
+    if (Status same = file.unchanged(path, "parameter file"); !same.is_ok()) {
+      loaded = same;
+      Reclaimer::shared().dispose(std::move(file));
+      file = MappedFile();
+    }
     if (loaded.is_ok()) {
       srs = std::move(loaded).value();
     } else {

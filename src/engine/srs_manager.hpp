@@ -12,7 +12,12 @@
 // referenced ones alone exceed the budget, the budget is exceeded (and reported) rather than
 // failing a job. Parameters made in memory (CircuitDef::make_test_srs) can be installed under
 // a circuit's path instead: hot until evicted, never demoted (no file stands behind them).
-// Thread-safe.
+// A parameter file that changes on disk (an operator's .params truncated or rewritten in place,
+// a damaged generated file made again) never takes the process down (MappedFile's guard): a
+// warm mapping that no longer matches the file is dropped and the file read as it is now; hot
+// parameters whose file changed are read again at the next acquire that finds them unused; a
+// load during which the file changed fails (kUnavailable naming the file) and the next load
+// reads it afresh. Thread-safe.
 #pragma once
 
 #include <condition_variable>
@@ -82,7 +87,8 @@ class SrsManager {
   // Makes the circuit's SRS hot and takes a reference. *load_ms: time spent here (≈0 when hot).
   // `stop`: the caller no longer needs it — a parameter generation this call runs then ends
   // (CANCELLED); a caller waiting for another's load that is stopped so loads it itself.
-  // Errors: the load's (NOT_FOUND for a missing file, INVALID_ARGUMENT for a corrupt one).
+  // Errors: the load's (NOT_FOUND for a missing file, INVALID_ARGUMENT for a corrupt one,
+  // UNAVAILABLE for one that changed while it was read).
   Result<SrsLease> acquire(const CircuitDef& circuit, double* load_ms = nullptr, std::stop_token stop = {});
   // acquire + release: the SRS stays hot (until evicted by the budget).
   Status preload(const CircuitDef& circuit);

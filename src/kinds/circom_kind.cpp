@@ -10,6 +10,7 @@
 #include "circom/zkey_file.hpp"
 #include "circom/zkey_prover.hpp"
 #include "circom/zkey_proving_key.hpp"
+#include "common/trusted_paths.hpp"
 
 namespace cuzk::kinds {
 namespace {
@@ -60,7 +61,8 @@ class CircomCircuit final : public CircuitDef {
   // The witness, packed: at most one field value a variable.
   size_t partition_bytes() const override { return size_t{n_vars_} * sizeof(ff::Fr); }
   bool witness_checked_by_rows() const override { return false; }  // a zkey holds no C
-  Status ensure_srs_file(ThreadPool&, std::stop_token) const override { return Status::ok(); }
+  // Before every read of the zkey: nobody else may have been able to change it.
+  Status ensure_srs_file(ThreadPool&, std::stop_token) const override { return check_trusted_file(path_, "zkey"); }
   Status generate_srs(ThreadPool&, std::stop_token) const override {
     return Status::invalid_argument("circuit '" + id_ + "' is a circom circuit: its parameters are its zkey (snarkjs)");
   }
@@ -122,6 +124,7 @@ class CircomKind final : public engine::ProofKind {
 }  // namespace
 
 Result<std::shared_ptr<const CircuitDef>> make_circom_circuit(const std::string& id, const std::string& zkey_path) {
+  CUZK_RETURN_IF_ERROR(check_trusted_file(zkey_path, "zkey"));
   CUZK_ASSIGN_OR_RETURN(const circom::Zkey header, circom::read_zkey(zkey_path, circom::ZkeyParts::kVerifyingKey));
   return std::shared_ptr<const CircuitDef>(
       std::make_shared<CircomCircuit>(id, zkey_path, header.n_vars));

@@ -17,7 +17,8 @@
 namespace cuzk::kinds {
 
 // Reads the zkey's header (verifying-key sections only) to learn its shape; the proving
-// sections are read when the SRS manager loads it. Errors name the file.
+// sections are read when the SRS manager loads it. The zkey must be a trusted path
+// (common/trusted_paths.hpp), checked before each read. Errors name the file.
 Result<std::shared_ptr<const engine::CircuitDef>> make_circom_circuit(const std::string& id,
                                                                       const std::string& zkey_path);
 

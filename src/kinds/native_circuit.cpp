@@ -1,6 +1,6 @@
-// Native circuits: bellperson parameter files (read, or written by the test setup and generated
-// again when damaged), the recorded constraint matrices beside them, and each partition's witness
-// with the matrices attached.
+// Native circuits: bellperson parameter files (checked trusted and read, or written by the test
+// setup and generated again when damaged), their recorded constraint matrices in cuzk's cache,
+// and each partition's witness with the matrices attached.
 #include "kinds/native_circuit.hpp"
 
 #include <atomic>
@@ -9,6 +9,7 @@
 #include <streambuf>
 
 #include "common/private_files.hpp"
+#include "common/trusted_paths.hpp"
 #include "groth16/bellperson_format.hpp"
 #include "kinds/generated_params.hpp"
 #include "kinds/recorded_matrices_cache.hpp"
@@ -33,7 +34,7 @@ class SpanStreamBuf final : public std::streambuf {
 };
 
 // Parameters made in memory by the test setup (make_test_srs): no parameter file stands behind
-// them, so their recorded matrices are kept in memory, not cached beside a file.
+// them, so their recorded matrices are kept in memory, not cached.
 class InMemorySrs final : public LoadedSrs {
  public:
   explicit InMemorySrs(groth16::ProvingKey key) : srs_(std::move(key)) {}
@@ -49,8 +50,8 @@ class NativeCircuit final : public CircuitDef {
  public:
   explicit NativeCircuit(NativeCircuitSpec spec)
       : spec_(std::move(spec)),
-        recorded_(spec_.id, spec_.params_path, blank_circuit()),
-        recorded_in_memory_(spec_.id, std::string(), blank_circuit()) {}
+        recorded_(spec_.id, spec_.params_path, spec_.matrices_dir, blank_circuit()),
+        recorded_in_memory_(spec_.id, std::string(), std::string(), blank_circuit()) {}
 
   const NativeCircuitSpec& spec() const { return spec_; }
   const std::string& id() const override { return spec_.id; }
@@ -67,6 +68,9 @@ class NativeCircuit final : public CircuitDef {
   Status ensure_srs_file(ThreadPool& pool, std::stop_token stop) const override {
     std::error_code ec;
     if (std::filesystem::exists(spec_.params_path, ec)) {
+      // Before every read (the SRS manager maps the file right after): nobody else may have
+      // been able to change it.
+      CUZK_RETURN_IF_ERROR(check_trusted_file(spec_.params_path, "parameter file"));
       if (!repairs_params()) return Status::ok();
       CUZK_ASSIGN_OR_RETURN(const GeneratedParamsState state, check_generated_params(spec_.params_path));
       if (state != GeneratedParamsState::kDamaged) return Status::ok();
@@ -157,7 +161,7 @@ class NativeCircuit final : public CircuitDef {
                                            std::move(stop));
   }
 
-  // The recorded matrices for parameters `srs`: beside the parameter file, or in memory for
+  // The recorded matrices for parameters `srs`: cached for the parameter file, or in memory for
   // parameters made in memory.
   const RecordedMatricesCache& recorded_matrices(const LoadedSrs& srs) const {
     return dynamic_cast<const InMemorySrs*>(&srs) != nullptr ? recorded_in_memory_ : recorded_;
@@ -172,7 +176,7 @@ class NativeCircuit final : public CircuitDef {
   }
 
   NativeCircuitSpec spec_;
-  RecordedMatricesCache recorded_;            // beside the parameter file
+  RecordedMatricesCache recorded_;            // of the parameter file, in cuzk's cache
   RecordedMatricesCache recorded_in_memory_;  // for InMemorySrs
   mutable std::atomic<size_t> witness_bytes_seen_{0};
 };

@@ -1,4 +1,5 @@
-// Native circuits: a C++ r1cs::Circuit per partition, parameters in a bellperson .params file,
+// Native circuits: a C++ r1cs::Circuit per partition, parameters in a bellperson .params file
+// (a trusted path: common/trusted_paths.hpp, checked before every read),
 // bellperson's QAP convention and 192-byte proofs. The Filecoin proof kinds and the synthetic
 // Filecoin-shaped benchmark circuits are native circuits: each kind describes its circuits with
 // a NativeCircuitSpec — how to prepare a payload, the circuit of a partition, and the partition's
@@ -46,6 +47,8 @@ struct NativeCircuitSpec {
   // generated (kinds/generated_params: its sidecar) and that no longer matches its checksum is
   // generated again. A file anywhere else (an operator's) is never touched.
   std::string generated_dir;
+  // cuzk's recorded-matrices cache folder (ParamLocator::matrices_dir); empty: in memory.
+  std::string matrices_dir;
   MultiplierFactory multiplier;  // for the test setup; unset → the host
   // Working memory of one partition until the first is synthesized (an upper bound: its whole
   // form); from then on the last partition's witness with a quarter to spare.

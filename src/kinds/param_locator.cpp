@@ -1,5 +1,5 @@
 // ParamLocator: the first parameter directory holding the file, else the generated directory;
-// Filecoin's cache folders for files by their Filecoin names.
+// Filecoin's cache folders for files by their Filecoin names; cuzk's cache folder.
 #include "kinds/param_locator.hpp"
 
 #include <unistd.h>
@@ -10,6 +10,18 @@
 namespace cuzk::kinds {
 
 std::string default_generated_param_dir() { return "/tmp/cuzk-" + std::to_string(::getuid()) + "/params"; }
+
+std::string default_cache_dir() {
+  if (const char* systemd = std::getenv("CACHE_DIRECTORY"); systemd != nullptr && systemd[0] == '/') {
+    const std::string dirs = systemd;
+    return dirs.substr(0, dirs.find(':'));  // systemd lists several folders with ':'
+  }
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && xdg[0] == '/') return std::string(xdg) + "/cuzk";
+  if (const char* home = std::getenv("HOME"); home != nullptr && home[0] == '/') return std::string(home) + "/.cache/cuzk";
+  return "/tmp/cuzk-" + std::to_string(::getuid()) + "/cache";
+}
+
+std::string matrices_dir_in(const std::string& cache_dir) { return cache_dir + "/recorded-matrices"; }
 
 std::vector<std::string> filecoin_param_cache_dirs() {
   std::vector<std::string> out;

@@ -227,6 +227,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_porep_circuit(std::string
   spec.params_path = params_file.empty() ? porep_params_path(config, params) : params_file;
   spec.generate_missing_params = params_file.empty() && sector_size <= kPorepMaxGeneratedSectorSize;
   spec.generated_dir = params.generated_dir;
+  spec.matrices_dir = params.matrices_dir;
   spec.multiplier = std::move(multiplier);
   // The whole form's bound: a, b, c per row (input rows included), the aux and input assignments.
   spec.partition_bytes = ((size.constraints + size.inputs) * 3 + size.aux + size.inputs) * sizeof(ff::Fr);

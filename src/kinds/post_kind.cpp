@@ -113,6 +113,7 @@ Result<std::shared_ptr<const engine::CircuitDef>> make_post_circuit(filecoin::Po
   spec.params_path = params_file.empty() ? post_params_path(config, params) : params_file;
   spec.generate_missing_params = params_file.empty() && sector_size <= kTestSectorSize;
   spec.generated_dir = params.generated_dir;
+  spec.matrices_dir = params.matrices_dir;
   spec.multiplier = std::move(multiplier);
   spec.partition_bytes = (shape.constraints * 3 + shape.aux + shape.inputs) * sizeof(ff::Fr);
   // A prepared request's partition, or the shape (for the test setup and the recorded matrices):

@@ -1,16 +1,14 @@
-// RecordedMatricesCache (recorded_matrices_cache.hpp): the parameter file's fingerprint, the cache policy
-// with its log lines, the recording of the blank circuit.
+// RecordedMatricesCache (recorded_matrices_cache.hpp): the parameter file's fingerprint, the cache
+// in cuzk's folder with its log lines, the recording of the blank circuit.
 #include "kinds/recorded_matrices_cache.hpp"
 
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <vector>
 
 #include "common/private_files.hpp"
+#include "common/trusted_paths.hpp"
 #include "r1cs/recorded_matrices_file.hpp"
 
 namespace cuzk::kinds {
@@ -20,6 +18,7 @@ namespace {
 constexpr size_t kFingerprintBytes = size_t{1} << 20;
 
 Result<uint64_t> params_fingerprint(const std::string& path) {
+  CUZK_RETURN_IF_ERROR(check_trusted_file(path, "parameter file"));
   std::error_code ec;
   const uint64_t size = std::filesystem::file_size(path, ec);
   std::ifstream in(path, std::ios::binary);
@@ -34,39 +33,18 @@ void log_line(const std::string& line) { std::cerr << "cuzk: " << line << std::e
 
 }  // namespace
 
-std::string recorded_matrices_path(const std::string& params_path) {
-  std::string path = params_path;
-  path += ".matrices";
-  return path;
+std::string recorded_matrices_path(const std::string& matrices_dir, const std::string& params_path) {
+  if (matrices_dir.empty()) return {};
+  return (std::filesystem::path(matrices_dir) / (std::filesystem::path(params_path).filename().string() + ".matrices"))
+      .string();
 }
 
-bool folder_writable(const std::string& folder) { return ::access(folder.c_str(), W_OK) == 0; }
-
-std::string recorded_matrices_cache_path(const std::string& params_path,
-                                         const std::function<bool(const std::string&)>& writable) {
-  const std::filesystem::path params(params_path);
-  const std::string folder = params.has_parent_path() ? params.parent_path().string() : ".";
-  if (writable(folder)) return recorded_matrices_path(params_path);
-  std::filesystem::path cache;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') {
-    cache = xdg;
-  } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    cache = std::filesystem::path(home) / ".cache";
-  } else {
-    return {};
-  }
-  cache /= "cuzk";
-  cache /= "recorded-matrices";
-  if (!ensure_private_dir(cache.string()).is_ok()) return {};
-  return (cache / (params.filename().string() + ".matrices")).string();
-}
-
-RecordedMatricesCache::RecordedMatricesCache(std::string circuit_id, std::string params_path, BlankCircuit blank_circuit,
-                                   std::function<bool(const std::string&)> writable)
+RecordedMatricesCache::RecordedMatricesCache(std::string circuit_id, std::string params_path, std::string matrices_dir,
+                                             BlankCircuit blank_circuit)
     : circuit_id_(std::move(circuit_id)),
       params_path_(std::move(params_path)),
-      blank_circuit_(std::move(blank_circuit)),
-      writable_(std::move(writable)) {}
+      matrices_dir_(std::move(matrices_dir)),
+      blank_circuit_(std::move(blank_circuit)) {}
 
 Result<std::shared_ptr<const r1cs::RecordedMatrices>> RecordedMatricesCache::get(ThreadPool& pool) const {
   MutexLock lock(mutex_);
@@ -99,20 +77,23 @@ Result<r1cs::RecordedMatrices> RecordedMatricesCache::load_or_record(ThreadPool&
   // Keyed by the parameter file's name: circuits that share it (synthetic-64, synthetic-64x3)
   // share one shape and one cache.
   const r1cs::MatricesFileKey key{std::filesystem::path(params_path_).filename().string(), fingerprint};
+  const std::string cache = recorded_matrices_path(matrices_dir_, params_path_);
+  if (cache.empty()) return record_in_memory("no cache folder");
+  if (Status folder = ensure_private_dir(matrices_dir_); !folder.is_ok()) {
+    return record_in_memory("the cache folder cannot be used: " + folder.message());
+  }
+  // The folder is ours alone; a cache file in it that is not (another owner, writable by
+  // others) is recorded again and replaced rather than read.
+  if (Status trusted = check_trusted_file(cache, "recorded-matrices cache");
+      !trusted.is_ok() && trusted.code() != StatusCode::kNotFound) {
+    log_line(trusted.message() + "; recording it again");
+    std::error_code removed;
+    std::filesystem::remove(cache, removed);
+  }
   // Loaded on threads of its own: `pool`'s workers are (or will be) other partitions of these
   // circuits, blocked on mutex_ right here — a parallel_for on `pool` would run one of them on
   // this thread while it holds mutex_ (it helps with queued work while it waits), a deadlock.
   ThreadPool loaders(pool.size());
-  const std::string beside = recorded_matrices_path(params_path_);
-  const std::string cache = recorded_matrices_cache_path(params_path_, writable_);
-  if (cache != beside && std::filesystem::exists(beside, ec)) {
-    // a read-only folder with a recording beside the parameters: used if it is valid
-    Result<r1cs::RecordedMatrices> cached = r1cs::load_matrices_file(beside, key, loaders);
-    if (cached.is_ok()) return cached;
-    log_line(cached.status().message() + " (its folder is read-only: the cache goes to " +
-             (cache.empty() ? std::string("memory") : cache) + ")");
-  }
-  if (cache.empty()) return record_in_memory(beside + " cannot be written and there is no user cache folder");
   return r1cs::load_or_record_matrices(cache, key, record, loaders, log_line);
 }
 

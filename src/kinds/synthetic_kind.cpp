@@ -76,6 +76,7 @@ std::shared_ptr<const engine::CircuitDef> make_synthetic_circuit(std::string_vie
   spec.params_path = params.params_path("synthetic-" + std::to_string(constraints));
   spec.generate_missing_params = true;
   spec.generated_dir = params.generated_dir;
+  spec.matrices_dir = params.matrices_dir;
   spec.multiplier = std::move(multiplier);
   spec.partition_bytes = constraints * 5 * sizeof(ff::Fr);  // a, b, c and about two variables per row
   spec.prepare = [id = spec.id, partitions](std::span<const uint8_t> payload, ThreadPool&) {

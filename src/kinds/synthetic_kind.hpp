@@ -4,8 +4,8 @@
 // witness. Batchable, priority LOW; parameters at params_path("synthetic-<constraints>"),
 // generated with the insecure test setup when missing. Constraints in [3, 2^24], partitions in
 // [1, 64]; ids are canonical (no leading zeros, no "x1"). Partitions are synthesized
-// witness-only with the circuit's recorded matrices (NativeCircuitSpec::recorded_matrices:
-// `<params>.matrices`, recorded on first use).
+// witness-only with the circuit's recorded matrices (cached in cuzk's cache folder:
+// `<matrices dir>/<params name>.matrices`, recorded on first use).
 //
 // The ids a deployment offers are listed up front; ids resolved on demand (which make the
 // daemon write parameters for any size a client names) only when `on_demand` is set.

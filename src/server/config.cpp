@@ -12,11 +12,18 @@
 
 #include "common/file_reader.hpp"
 #include "kinds/param_locator.hpp"
+#include "server/metrics_http.hpp"
 
 namespace cuzk::server {
 namespace {
 
 std::string default_socket_path() {
+  // systemd's RuntimeDirectory= (the installed cuzk.service: /run/cuzk, Curio's group); its
+  // first folder when it lists several.
+  if (const char* service = std::getenv("RUNTIME_DIRECTORY"); service != nullptr && service[0] == '/') {
+    const std::string dirs = service;
+    return dirs.substr(0, dirs.find(':')) + "/cuzk.sock";
+  }
   if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); runtime != nullptr && runtime[0] == '/') {
     return std::string(runtime) + "/cuzk.sock";
   }
@@ -236,12 +243,28 @@ std::optional<size_t> parse_bytes(std::string_view text) {
     }
   }
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
-  if (text.empty()) return std::nullopt;
+  // Decimal digits with at most one '.' between digits: no sign, exponent, hexadecimal ("0x10"),
+  // "inf" or "nan", which strtod would take.
+  const size_t dot = text.find('.');
+  const std::string_view whole = text.substr(0, dot);
+  const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  const auto digits = [](std::string_view part) {
+    return !part.empty() && part.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  if (!digits(whole) || (dot != std::string_view::npos && !digits(fraction))) return std::nullopt;
   const std::string number(text);
-  char* end = nullptr;
-  const double v = std::strtod(number.c_str(), &end);
-  if (end != number.c_str() + number.size() || !(v >= 0) || !std::isfinite(v) || v * scale > 1.8e19) return std::nullopt;
+  const double v = std::strtod(number.c_str(), nullptr);
+  if (!std::isfinite(v) || v * scale > 1.8e19) return std::nullopt;
   return static_cast<size_t>(v * scale);
+}
+
+std::optional<uint16_t> parse_port(std::string_view text) {
+  if (text.empty() || text.size() > 5 || text.find_first_not_of("0123456789") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  const unsigned long v = std::stoul(std::string(text));
+  if (v > 65535) return std::nullopt;
+  return static_cast<uint16_t>(v);
 }
 
 Status set_listen(DaemonConfig& config, const std::string& address) {
@@ -269,6 +292,9 @@ Status set_listen(DaemonConfig& config, const std::string& address) {
     return Status::invalid_argument("listen address '" + address +
                                     "': expected unix:/path/to.sock or tcp:host:port");
   }
+  if (const std::optional<uint16_t> port = parse_port(a.substr(colon + 1)); !port || *port == 0) {
+    return Status::invalid_argument("listen address '" + address + "': the port must be a number from 1 to 65535");
+  }
   config.socket_path.clear();
   config.listen = std::string(a);
   return Status::ok();
@@ -278,6 +304,7 @@ DaemonConfig default_config() {
   DaemonConfig c;
   (void)set_listen(c, "unix:" + default_socket_path());
   c.generated_dir = kinds::default_generated_param_dir();
+  c.cache_dir = kinds::default_cache_dir();
   c.engine.max_payload_bytes = c.max_message_bytes;
   if (std::filesystem::is_directory(kCurioParamCache)) c.param_dirs = {kCurioParamCache};
   c.synthetic_ids = {"synthetic-1024", "synthetic-4096", "synthetic-16384", "synthetic-65536"};
@@ -307,7 +334,7 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
            {"pipeline", {"enabled", "synthesis_lookahead", "synthesis_concurrency", "max_parallel_synthesis",
                          "slot_size", "max_gpu_queue_depth"}},
            {"prover", {"threads"}},
-           {"srs", {"param_dirs", "param_cache", "generated_dir", "bad_zkey_fatal", "preload"}},
+           {"srs", {"param_dirs", "param_cache", "generated_dir", "cache_dir", "bad_zkey_fatal", "preload"}},
            {"circuits", {"synthetic", "synthetic_on_demand"}},
            {"logging", {"level", "file", "format"}}});
       !s.is_ok()) {
@@ -328,6 +355,10 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   c.engine.max_payload_bytes = c.max_message_bytes;
   CUZK_RETURN_IF_ERROR(r.get_bool("daemon", "self_verify", c.engine.self_verify));
   CUZK_RETURN_IF_ERROR(r.get_string("daemon", "metrics_http", c.metrics_http));
+  if (r.node("daemon", "metrics_http") != nullptr) {
+    // Checked here, with every other key, so that nothing is bound before all of it is valid.
+    if (Status s = check_metrics_address(c.metrics_http); !s.is_ok()) return r.error("daemon.metrics_http", s.message());
+  }
   CUZK_RETURN_IF_ERROR(r.get_bytes("memory", "pinned_budget", c.engine.pinned_budget_bytes));
   CUZK_RETURN_IF_ERROR(r.get_bytes("memory", "working_memory_budget", c.engine.working_memory_budget_bytes));
   CUZK_RETURN_IF_ERROR(r.get_bool("gpus", "enabled", c.use_gpus));
@@ -364,6 +395,8 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
   if (!param_cache.empty()) param_dirs.push_back(param_cache);
   c.param_dirs = std::move(param_dirs);
   CUZK_RETURN_IF_ERROR(r.get_string("srs", "generated_dir", c.generated_dir));
+  CUZK_RETURN_IF_ERROR(r.get_string("srs", "cache_dir", c.cache_dir));
+  if (c.cache_dir.empty()) return r.error("srs.cache_dir", "must be a folder");
   CUZK_RETURN_IF_ERROR(r.get_bool("srs", "bad_zkey_fatal", c.bad_zkey_fatal));
   CUZK_RETURN_IF_ERROR(r.get_strings("srs", "preload", c.engine.preload));
   CUZK_RETURN_IF_ERROR(r.get_strings("circuits", "synthetic", c.synthetic_ids));

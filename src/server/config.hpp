@@ -2,7 +2,8 @@
 //
 //   [daemon]     listen = "unix:/run/cuzk/cuzk.sock" | "unix:///run/curio/cuzk.sock" |
 //                "tcp:127.0.0.1:9820" | "0.0.0.0:9820"; drain_timeout_s; max_message_mib;
-//                self_verify; metrics_http = "127.0.0.1:9821" (optional);
+//                self_verify; metrics_http = "127.0.0.1:9821" (optional; an IPv4 address or
+//                localhost, port 0: any free one);
 //                socket_owner = "curio", socket_group = "curio" (names or numbers; default:
 //                the daemon's), socket_mode = "0660" (or 0o660);
 //                result_retention_s = 3600 (finished results kept for retries and awaits),
@@ -25,6 +26,9 @@
 //                unset: Curio's default folder where it exists);
 //                generated_dir (parameters generated for synthetic and test circuits; one
 //                damaged since cuzk wrote it is generated again);
+//                cache_dir (cuzk's own cache: the recorded constraint matrices of the
+//                parameters, never written beside them; default $CACHE_DIRECTORY,
+//                $XDG_CACHE_HOME/cuzk or ~/.cache/cuzk);
 //                bad_zkey_fatal = false (true: an unreadable zkey stops the start instead of
 //                being skipped with a warning naming it);
 //                preload = ["circuit-id", ...]
@@ -42,12 +46,15 @@
 // synthesis.partition_workers, pipeline.enabled / synthesis_lookahead /
 // max_parallel_synthesis / slot_size / max_gpu_queue_depth, logging.format).
 //
-// With no file the daemon listens on a unix socket under $XDG_RUNTIME_DIR (or /tmp/cuzk-<uid>)
+// With no file the daemon listens on a unix socket under $RUNTIME_DIRECTORY (systemd's
+// RuntimeDirectory=, as in packaging/cuzk.service), $XDG_RUNTIME_DIR or /tmp/cuzk-<uid>
 // and proves on every GPU, or on the CPU. Unknown sections or keys, wrong types and bad values
-// are errors naming the key.
+// (sizes, ports, addresses, relative folders) are errors naming the key, found before the
+// daemon binds anything.
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,6 +88,7 @@ struct DaemonConfig {
   std::vector<int> gpu_devices;  // empty → all
   std::vector<std::string> param_dirs;
   std::string generated_dir;
+  std::string cache_dir;  // cuzk's own cache (recorded matrices under <cache_dir>/recorded-matrices)
   bool bad_zkey_fatal = false;
   std::vector<std::string> synthetic_ids;
   bool synthetic_on_demand = false;
@@ -100,10 +108,14 @@ Result<DaemonConfig> parse_config(std::string_view toml_text, const std::string&
 // Reads and parses a file: a regular file of at most 1 MiB (NOT_FOUND if it cannot be opened;
 // INVALID_ARGUMENT naming it for a FIFO, a device, a directory or a larger file).
 Result<DaemonConfig> load_config(const std::string& path);
-// "16GiB", "512MiB", "1.5GiB", "4096" → bytes.
+// "16GiB", "512MiB", "1.5GiB", "4096" → bytes: decimal digits (one '.' allowed) and a unit;
+// nothing else ("0x10GiB", "1e3", "-1", "inf").
 std::optional<size_t> parse_bytes(std::string_view text);
+// "9820" → 9820: decimal digits, 0 to 65535; nothing else ("abc", "+1", "0x10", "65536").
+std::optional<uint16_t> parse_port(std::string_view text);
 // Normalizes a listen address: "unix:…"/"unix://…"/an absolute path → unix socket; "tcp:h:p",
-// "tcp://h:p", "h:p" → TCP. Sets socket_path for unix sockets. Error names the address.
+// "tcp://h:p", "h:p" → TCP (a port from 1 to 65535). Sets socket_path for unix sockets. Error
+// names the address.
 Status set_listen(DaemonConfig& config, const std::string& address);
 
 }  // namespace cuzk::server

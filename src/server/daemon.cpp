@@ -12,13 +12,17 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
+#include <vector>
 
 #include "backend/prover_factory.hpp"
 #include "common/private_files.hpp"
+#include "common/trusted_paths.hpp"
 #include "kinds/catalog.hpp"
+#include "kinds/param_locator.hpp"
 #include "server/config.hpp"
 #include "server/logger.hpp"
 #include "server/metrics_http.hpp"
@@ -80,6 +84,9 @@ Status set_socket_access(const DaemonConfig& c) {
   return Status::ok();
 }
 
+// The socket's folder (made 0700 when missing) must be trusted: whoever else could write it, or
+// a folder above it, could replace our socket with theirs and receive Curio's requests. A stale
+// socket of a daemon that did not exit cleanly is removed; a live one is left alone.
 Status prepare_socket_path(const std::string& path) {
   namespace fs = std::filesystem;
   if (path.size() >= sizeof(sockaddr_un{}.sun_path)) {
@@ -87,23 +94,47 @@ Status prepare_socket_path(const std::string& path) {
   }
   const fs::path dir = fs::path(path).parent_path();
   std::error_code ec;
-  if (!fs::exists(dir, ec)) {
-    fs::create_directories(dir, ec);
-    if (ec) return Status::invalid_argument("cannot create " + dir.string() + ": " + ec.message());
-    ::chmod(dir.c_str(), 0700);
+  if (!fs::exists(fs::symlink_status(dir, ec))) {
+    CUZK_RETURN_IF_ERROR(ensure_private_dir(dir.string()));
   }
-  struct stat info {};
-  if (::stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
-    return Status::invalid_argument("socket folder " + dir.string() + " is not a directory");
-  }
-  if (info.st_uid != ::getuid() && info.st_uid != 0 && (info.st_mode & S_ISVTX) == 0) {
-    // Someone else's folder (not root's, not a sticky one like /tmp): they could replace our
-    // socket.
-    return Status::invalid_argument("socket folder " + dir.string() + " belongs to another user");
-  }
-  if (fs::exists(path, ec)) {
+  CUZK_RETURN_IF_ERROR(check_trusted_folder(dir.string(), "socket folder (daemon.listen)"));
+  if (fs::exists(fs::symlink_status(path, ec))) {
     if (socket_in_use(path)) return Status(StatusCode::kUnavailable, "another daemon is listening on " + path);
     fs::remove(path, ec);  // stale socket from a daemon that did not exit cleanly
+  }
+  return Status::ok();
+}
+
+// Every folder the daemon reads parameters from or writes to must be trusted
+// (common/trusted_paths.hpp): one another local user could change is refused, naming it, its
+// owner and mode. Its own folders (generated parameters, cache) are made private when missing.
+// Filecoin's fallback cache (/var/tmp/filecoin-proof-parameters, which anyone may create in
+// sticky /var/tmp) is left out with a warning instead: `filecoin_cache_dirs` gets the folders
+// that may be searched.
+Status check_folders(const DaemonConfig& c, std::vector<std::string>& filecoin_cache_dirs,
+                     std::vector<std::string>& warnings) {
+  for (const std::string& dir : c.param_dirs) {
+    CUZK_RETURN_IF_ERROR(check_trusted_folder(dir, "parameter folder (srs.param_dirs, srs.param_cache)"));
+  }
+  if (Status s = ensure_private_dir(c.generated_dir); !s.is_ok()) {
+    return Status(s.code(), "srs.generated_dir: " + s.message());
+  }
+  if (Status s = ensure_private_dir(kinds::matrices_dir_in(c.cache_dir)); !s.is_ok()) {
+    return Status(s.code(), "srs.cache_dir: " + s.message());
+  }
+  const char* from_environment = std::getenv("FIL_PROOFS_PARAMETER_CACHE");
+  filecoin_cache_dirs.clear();
+  for (const std::string& dir : kinds::filecoin_param_cache_dirs()) {
+    const bool named = from_environment != nullptr && dir == from_environment;
+    const Status s = check_trusted_folder(dir, named ? "parameter folder ($FIL_PROOFS_PARAMETER_CACHE)"
+                                                     : "Filecoin's parameter folder");
+    if (s.is_ok()) {
+      filecoin_cache_dirs.push_back(dir);
+    } else if (named) {
+      return s;
+    } else {
+      warnings.push_back(s.message() + " (not searched)");
+    }
   }
   return Status::ok();
 }
@@ -133,13 +164,13 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   // Signals go to one watching thread, made before any other. A second signal, at start-up or
   // while draining, exits at once: the temporaries of files being written are removed first
   // (nothing half-written is left, nothing incomplete was ever renamed into place), the socket
-  // too once it is ours.
-  std::atomic<bool> socket_bound{false};
+  // too once it is ours (the listener outlives the watcher).
+  UnixListener unix_listener;
   SignalWatcher signals([&](int signal_number) {
     const size_t removed = remove_open_temporaries();
     logger.line("received a second " + SignalWatcher::name(signal_number) + ": stopping at once (" +
                 std::to_string(removed) + " file(s) being written removed)");
-    if (socket_bound) ::unlink(c.socket_path.c_str());
+    unix_listener.remove_socket();
   });
   // After the watcher: TLS credentials start gRPC's threads, which must not take the signals.
   Result<TransportSecurity> transport = make_transport_security(c);
@@ -148,15 +179,27 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     return 2;
   }
 
-  // Temporaries left by writers killed mid-write (SIGKILL, a crash) would fill the disk forever.
-  if (std::error_code ec; std::filesystem::is_directory(c.generated_dir, ec)) {
-    if (const size_t removed = remove_stale_temporaries_in(c.generated_dir); removed > 0) {
-      logger.line("removed " + std::to_string(removed) + " temporary file(s) of killed writers from " +
-                  c.generated_dir);
+  // Before anything is read or bound: every folder trusted, the socket's first.
+  if (!c.socket_path.empty()) {
+    if (Status s = prepare_socket_path(c.socket_path); !s.is_ok()) {
+      err << "cuzk daemon: " << s.message() << "\n";
+      return 1;
     }
   }
+  std::vector<std::string> folder_warnings;
   kinds::KindsConfig kinds_config;
-  kinds_config.params = kinds::ParamLocator{c.param_dirs, c.generated_dir};
+  if (Status s = check_folders(c, kinds_config.params.filecoin_cache_dirs, folder_warnings); !s.is_ok()) {
+    err << "cuzk daemon: " << s.message() << "\n";
+    return s.code() == StatusCode::kNotFound ? 2 : 1;  // a configured folder that does not exist
+  }
+  // Temporaries left by writers killed mid-write (SIGKILL, a crash) would fill the disk forever.
+  if (const size_t removed = remove_stale_temporaries_in(c.generated_dir); removed > 0) {
+    logger.line("removed " + std::to_string(removed) + " temporary file(s) of killed writers from " +
+                c.generated_dir);
+  }
+  kinds_config.params.param_dirs = c.param_dirs;
+  kinds_config.params.generated_dir = c.generated_dir;
+  kinds_config.params.matrices_dir = kinds::matrices_dir_in(c.cache_dir);
   kinds_config.bad_zkey_fatal = c.bad_zkey_fatal;
   kinds_config.warn = [&logger](const std::string& warning) { logger.line("warning: " + warning); };
   kinds_config.synthetic_ids = c.synthetic_ids;
@@ -178,14 +221,24 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
     return engine.status().code() == StatusCode::kNotFound ? 2 : 1;
   }
 
-  if (!c.socket_path.empty()) {
-    if (Status s = prepare_socket_path(c.socket_path); !s.is_ok()) {
-      err << "cuzk daemon: " << s.message() << "\n";
-      return 1;
-    }
-  }
   for (const std::string& warning : c.warnings) logger.line("warning: " + warning);
   for (const std::string& warning : transport->warnings) logger.line("warning: " + warning);
+  for (const std::string& warning : folder_warnings) logger.line("warning: " + warning);
+  // The metrics listener before the gRPC socket: if its port cannot be had, nothing is live yet.
+  // It serves the engine's text until the service exists, then the service's (the engine's and
+  // the refusals by reason).
+  MetricsHttp metrics_http;
+  std::atomic<const ProvingService*> metrics_service{nullptr};
+  const auto metrics_text = [&] {
+    const ProvingService* service = metrics_service.load();
+    return service != nullptr ? service->metrics_text() : (*engine)->metrics_text();
+  };
+  if (!c.metrics_http.empty()) {
+    if (Status s = metrics_http.start(c.metrics_http, metrics_text); !s.is_ok()) {
+      err << "cuzk daemon: daemon.metrics_http: " << s.message() << "\n";
+      return 2;
+    }
+  }
   RequestRegistryOptions registry;
   registry.retention = c.result_retention;
   registry.max_results_per_client = c.max_retained_results;
@@ -194,18 +247,22 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   registry.max_bytes = c.max_queued_bytes;
   registry.max_bytes_per_client = c.max_queued_bytes_per_client;
   ProvingService service(**engine, registry, CallerIdentity(transport->bearer_token));
+  // /metrics stops before the service goes, on every way out
+  struct StopMetricsFirst {
+    MetricsHttp& metrics;
+    ~StopMetricsFirst() { metrics.stop(); }
+  } stop_metrics_first{metrics_http};
+  metrics_service.store(&service);
   grpc::ServerBuilder builder;
   // A unix socket is accepted by UnixListener (so calls know the peer's uid), TCP by gRPC.
-  UnixListener unix_listener;
   if (c.socket_path.empty()) {
     builder.AddListeningPort(c.listen, transport->tcp_credentials);
   } else {
     Status bound = unix_listener.bind(c.socket_path);
-    socket_bound = bound.is_ok();
     if (bound.is_ok()) bound = set_socket_access(c);
     if (!bound.is_ok()) {
       err << "cuzk daemon: " << bound.message() << "\n";
-      if (socket_bound) ::unlink(c.socket_path.c_str());  // ours: never another daemon's socket
+      unix_listener.remove_socket();  // ours: never another daemon's socket
       return 1;
     }
   }
@@ -216,24 +273,24 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server) {
     err << "cuzk daemon: cannot listen on " << c.listen << "\n";
+    unix_listener.remove_socket();
     return 1;
   }
+  // Whatever way this function returns from here, the listener stops handing connections to the
+  // server before the server goes.
+  struct StopListener {
+    UnixListener& listener;
+    ~StopListener() { listener.stop(); }
+  } stop_listener{unix_listener};
   if (!c.socket_path.empty()) {
     if (Status s = unix_listener.serve(server.get()); !s.is_ok()) {
       err << "cuzk daemon: " << s.message() << "\n";
       server->Shutdown();
-      ::unlink(c.socket_path.c_str());
+      unix_listener.remove_socket();
       return 1;
     }
   }
 
-  MetricsHttp metrics_http;
-  if (!c.metrics_http.empty()) {
-    if (Status s = metrics_http.start(c.metrics_http, [&] { return service.metrics_text(); }); !s.is_ok()) {
-      err << "cuzk daemon: daemon.metrics_http: " << s.message() << "\n";
-      return 2;
-    }
-  }
   std::ostringstream ready;
   ready << "cuzk daemon " << CUZK_VERSION << " listening on " << c.listen
         << " (workers: " << describe_workers((*engine)->status()) << ")";
@@ -252,7 +309,7 @@ int run_daemon(DaemonConfig config, std::ostream& out, std::ostream& err) {
   unix_listener.stop();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   metrics_http.stop();
-  if (!c.socket_path.empty()) ::unlink(c.socket_path.c_str());
+  unix_listener.remove_socket();
   const auto s = (*engine)->status();
   logger.line("cuzk daemon stopped: " + std::to_string(s.done) + " done, " + std::to_string(s.failed) + " failed, " +
               std::to_string(s.cancelled) + " cancelled");

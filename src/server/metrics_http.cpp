@@ -1,5 +1,6 @@
-// MetricsHttp: one poll loop over the listening socket and every open connection (each
-// non-blocking, with a deadline); a poll timeout so stop() is prompt.
+// MetricsHttp: one poll loop over the listening socket (while fewer than max_connections are
+// open) and every open connection (each non-blocking, with a deadline); a poll timeout so
+// stop() is prompt and idle connections are closed in time.
 #include "server/metrics_http.hpp"
 
 #include <arpa/inet.h>
@@ -10,8 +11,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <deque>
+#include <optional>
 #include <vector>
+
+#include "server/config.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -23,7 +26,7 @@ constexpr size_t kMaxRequestBytes = 8192;
 // One client: its request until the blank line that ends the headers, then the answer.
 struct Connection {
   int fd = -1;
-  Clock::time_point deadline;
+  Clock::time_point accepted, deadline;
   std::string request, response;
   size_t sent = 0;
   bool answering = false;
@@ -79,25 +82,40 @@ bool write_response(Connection& c) {
   return false;
 }
 
+// "<host>:<port>" as a socket address; errors name the address.
+Result<sockaddr_in> parse_address(const std::string& address) {
+  const size_t colon = address.rfind(':');
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  if (colon == std::string::npos) {
+    return Status::invalid_argument("'" + address + "': expected <IPv4 address>:<port>, such as 127.0.0.1:9821");
+  }
+  std::string host = address.substr(0, colon);
+  if (host == "localhost") host = "127.0.0.1";
+  const std::optional<uint16_t> port = parse_port(std::string_view(address).substr(colon + 1));
+  if (!port) return Status::invalid_argument("'" + address + "': the port must be a number from 0 to 65535");
+  if (inet_pton(AF_INET, host.empty() ? "0.0.0.0" : host.c_str(), &addr.sin_addr) != 1) {
+    return Status::invalid_argument("'" + address + "': '" + host + "' is not an IPv4 address (or localhost)");
+  }
+  addr.sin_port = htons(*port);
+  return addr;
+}
+
 }  // namespace
+
+Status check_metrics_address(const std::string& address) { return parse_address(address).status(); }
 
 MetricsHttp::~MetricsHttp() { stop(); }
 
 Status MetricsHttp::start(const std::string& address, std::function<std::string()> render) {
-  const size_t colon = address.rfind(':');
-  if (colon == std::string::npos) return Status::invalid_argument("metrics_http '" + address + "': expected host:port");
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  const std::string host = address.substr(0, colon);
-  const int port = std::atoi(address.c_str() + colon + 1);
-  if (port < 0 || port > 65535 || inet_pton(AF_INET, host.empty() ? "0.0.0.0" : host.c_str(), &addr.sin_addr) != 1) {
-    return Status::invalid_argument("metrics_http '" + address + "': expected an IPv4 host:port");
-  }
-  addr.sin_port = htons(static_cast<uint16_t>(port));
+  Result<sockaddr_in> parsed = parse_address(address);
+  if (!parsed.is_ok()) return Status::invalid_argument("metrics_http " + parsed.status().message());
+  sockaddr_in addr = *parsed;
   fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   const int one = 1;
   ::setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd_, 128) != 0) {
+  // SOMAXCONN: scrapers beyond max_connections wait here until one closes.
+  if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd_, SOMAXCONN) != 0) {
     const std::string why = std::strerror(errno);
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
@@ -119,14 +137,26 @@ void MetricsHttp::stop() {
 }
 
 void MetricsHttp::serve() {
-  std::deque<Connection> connections;  // oldest first
+  std::vector<Connection> connections;
   std::vector<pollfd> polled;
   while (!stopping_) {
-    polled.assign(1, pollfd{fd_, POLLIN, 0});
+    auto now = Clock::now();
+    if (connections.size() >= max_connections_) {
+      // Full: connections that have not sent a whole request within the grace make room for
+      // those waiting to be accepted.
+      std::erase_if(connections, [&](const Connection& c) {
+        const bool idle = !c.answering && now - c.accepted >= kIdleGrace;
+        if (idle) ::close(c.fd);
+        return idle;
+      });
+    }
+    // The listener only while there is room: the others wait in its queue, none is dropped.
+    const bool room = connections.size() < max_connections_;
+    polled.assign(1, pollfd{room ? fd_ : -1, POLLIN, 0});
     for (const Connection& c : connections) polled.push_back(pollfd{c.fd, static_cast<short>(c.answering ? POLLOUT : POLLIN), 0});
     if (::poll(polled.data(), polled.size(), 200) < 0 && errno != EINTR) continue;
-    const auto now = Clock::now();
-    std::deque<Connection> still_open;
+    now = Clock::now();
+    std::vector<Connection> still_open;
     for (size_t i = 0; i < connections.size(); ++i) {
       Connection& c = connections[i];
       const short events = polled[i + 1].revents;
@@ -141,15 +171,12 @@ void MetricsHttp::serve() {
     }
     connections = std::move(still_open);
     if ((polled[0].revents & POLLIN) == 0) continue;
-    for (;;) {
+    while (connections.size() < max_connections_) {
       const int client = ::accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
       if (client < 0) break;
-      if (connections.size() >= kMaxConnections) {  // the oldest makes room
-        ::close(connections.front().fd);
-        connections.pop_front();
-      }
       Connection c;
       c.fd = client;
+      c.accepted = now;
       c.deadline = now + connection_timeout_;
       connections.push_back(std::move(c));
     }

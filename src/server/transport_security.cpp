@@ -1,6 +1,8 @@
 // TransportSecurity: the TCP rule, TLS credentials from PEM files, the bearer token file.
 #include "server/transport_security.hpp"
 
+#include <grpc/grpc_security.h>
+#include <grpc/slice.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,7 +20,7 @@ constexpr size_t kMaxTokenBytes = 4096;
 constexpr size_t kMinTokenBytes = 16;
 
 // Over TLS the token is checked as soon as a call's metadata arrives, so a call without it is
-// refused before its message is read (CallerIdentity checks it again, as on plaintext TCP).
+// refused before its message is read (CallerIdentity checks it again, on every transport).
 class BearerTokenCheck final : public grpc::AuthMetadataProcessor {
  public:
   explicit BearerTokenCheck(std::string token) : token_(std::move(token)) {}
@@ -32,6 +34,47 @@ class BearerTokenCheck final : public grpc::AuthMetadataProcessor {
   }
 
  private:
+  const std::string token_;
+};
+
+// Plaintext TCP with a token: gRPC C++'s insecure credentials take no metadata processor, so
+// these are the core's insecure credentials with the token check attached, run on a call's
+// metadata before its message is read (as over TLS): a client without the token never gets a
+// message of up to daemon.max_message_mib buffered.
+class PlaintextWithToken final : public grpc::ServerCredentials {
+ public:
+  explicit PlaintextWithToken(std::string token) : token_(std::move(token)) {}
+  // The token check is built in; no other processor is taken.
+  void SetAuthMetadataProcessor(const std::shared_ptr<grpc::AuthMetadataProcessor>&) override {}
+
+ private:
+  int AddPortToServer(const std::string& addr, grpc_server* server) override {
+    grpc_server_credentials* credentials = grpc_insecure_server_credentials_create();
+    // The processor owns a copy of the token: gRPC may outlive this object's use.
+    grpc_server_credentials_set_auth_metadata_processor(
+        credentials, grpc_auth_metadata_processor{&process, [](void* token) { delete static_cast<std::string*>(token); },
+                                                  new std::string(token_)});
+    const int port = grpc_server_add_http2_port(server, addr.c_str(), credentials);
+    grpc_server_credentials_release(credentials);
+    return port;
+  }
+
+  static void process(void* token, grpc_auth_context*, const grpc_metadata* metadata, size_t count,
+                      grpc_process_auth_metadata_done_cb done, void* user_data) {
+    const auto view = [](const grpc_slice& slice) {
+      return std::string_view(reinterpret_cast<const char*>(GRPC_SLICE_START_PTR(slice)), GRPC_SLICE_LENGTH(slice));
+    };
+    for (size_t i = 0; i < count; ++i) {
+      if (view(metadata[i].key) == "authorization" &&
+          bearer_token_matches(view(metadata[i].value), *static_cast<const std::string*>(token))) {
+        done(user_data, nullptr, 0, nullptr, 0, GRPC_STATUS_OK, nullptr);
+        return;
+      }
+    }
+    const grpc::Status refused = missing_bearer_token();
+    done(user_data, nullptr, 0, nullptr, 0, GRPC_STATUS_UNAUTHENTICATED, refused.error_message().c_str());
+  }
+
   const std::string token_;
 };
 
@@ -120,7 +163,7 @@ Result<TransportSecurity> make_transport_security(const DaemonConfig& c) {
     CUZK_ASSIGN_OR_RETURN(out.tcp_credentials, tls_credentials(c));
     if (token) out.tcp_credentials->SetAuthMetadataProcessor(std::make_shared<BearerTokenCheck>(out.bearer_token));
   } else {
-    out.tcp_credentials = grpc::InsecureServerCredentials();
+    out.tcp_credentials = token ? std::make_shared<PlaintextWithToken>(out.bearer_token) : grpc::InsecureServerCredentials();
     warn("daemon.listen = " + c.listen,
          token ? " without TLS: the bearer token and every proof cross the network in clear text"
                : " with daemon.insecure = true: no TLS and no token: anyone who reaches it can submit, await and "

@@ -1,8 +1,8 @@
 // TransportSecurity: what protects the daemon's gRPC listener, from its configuration. A unix
 // socket is protected by its mode and owner, and every client is known by its uid. TCP needs
 // TLS (daemon.tls_cert + tls_key; with tls_client_ca clients must present a certificate it
-// signed) or a bearer token (daemon.auth_token_file; with TLS checked when a call's metadata
-// arrives, before its message is read), or else an explicit daemon.insecure =
+// signed) or a bearer token (daemon.auth_token_file; with or without TLS checked when a call's
+// metadata arrives, before its message is read), or else an explicit daemon.insecure =
 // true, which the daemon warns about at start; a metrics_http address beyond loopback is
 // warned about too. The key and token files must be private to the daemon's user (no group or
 // other permission bits), read as regular files of bounded size.

@@ -1,8 +1,10 @@
-// UnixListener: bind, listen, an accept loop that hands descriptors to gRPC, shutdown to stop.
+// UnixListener: bind (and the socket file's identity), listen, an accept loop that hands
+// descriptors to gRPC, shutdown to stop, unlink only of the file it made.
 #include "server/unix_listener.hpp"
 
 #include <grpcpp/server_posix.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -27,7 +29,22 @@ Status UnixListener::bind(const std::string& path) {
     fd_ = -1;
     return Status(StatusCode::kUnavailable, "cannot listen on " + path + ": " + std::strerror(err));
   }
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode)) {
+    std::lock_guard<std::mutex> lock(socket_mutex_);
+    path_ = path;
+    device_ = st.st_dev;
+    inode_ = st.st_ino;
+  }
   return Status::ok();
+}
+
+void UnixListener::remove_socket() {
+  std::lock_guard<std::mutex> lock(socket_mutex_);
+  if (path_.empty()) return;
+  struct stat st {};
+  if (::lstat(path_.c_str(), &st) == 0 && st.st_dev == device_ && st.st_ino == inode_) ::unlink(path_.c_str());
+  path_.clear();
 }
 
 Status UnixListener::serve(grpc::Server* server) {

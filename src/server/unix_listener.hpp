@@ -1,11 +1,16 @@
 // UnixListener: the daemon's unix socket, accepted here instead of by gRPC, so every connection
 // reaches gRPC as a file descriptor (grpc::AddInsecureChannelFromFd): its calls' peer then reads
 // "fd:<n>" and CallerIdentity learns the client's uid from that socket (SO_PEERCRED). One
-// thread accepts; gRPC owns each connection from then on.
+// thread accepts; gRPC owns each connection from then on. The socket file is removed only
+// while its path still names the inode bind() created: never another daemon's socket that has
+// since taken the path.
 #pragma once
 
 #include <grpcpp/grpcpp.h>
 
+#include <sys/types.h>
+
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -27,12 +32,20 @@ class UnixListener {
   Status serve(grpc::Server* server);
   // Stops accepting and joins the thread; connections already handed over stay with gRPC.
   void stop();
+  // Unlinks the socket file bind() made if its path still names it (same device and inode);
+  // anything else there is left alone. Thread-safe (a signal-watching thread calls it too);
+  // later calls do nothing.
+  void remove_socket();
 
  private:
   void accept_loop(grpc::Server* server);
 
   int fd_ = -1;
   std::thread thread_;
+  std::mutex socket_mutex_;
+  std::string path_;            // GUARDED_BY(socket_mutex_): empty once removed, or before bind()
+  dev_t device_ = 0;            // GUARDED_BY(socket_mutex_)
+  ino_t inode_ = 0;             // GUARDED_BY(socket_mutex_)
 };
 
 }  // namespace cuzk::server

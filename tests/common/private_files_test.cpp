@@ -61,6 +61,14 @@ TEST_F(PrivateFilesTest, FoldersAreMadePrivateAndForeignOnesRefused) {
     ::chmod(foreign.c_str(), 0700);
     ASSERT_EQ(::chown(foreign.c_str(), 12345, 12345), 0);
     EXPECT_NE(ensure_private_dir(foreign.string()).message().find("belongs to uid 12345"), std::string::npos);
+    // Nothing is made inside a folder another user controls (a pre-created /tmp/cuzk-<uid>).
+    const fs::path hijacked = dir_ / "hijacked";
+    fs::create_directories(hijacked);
+    ::chmod(hijacked.c_str(), 01777);
+    ASSERT_EQ(::chown(hijacked.c_str(), 12345, 12345), 0);
+    const Status inside = ensure_private_dir((hijacked / "params" / "x").string());
+    EXPECT_NE(inside.message().find("the folder above it, " + hijacked.string()), std::string::npos) << inside.message();
+    EXPECT_FALSE(fs::exists(hijacked / "params"));
   }
 }
 

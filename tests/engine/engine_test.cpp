@@ -48,6 +48,7 @@ class EngineTest : public ::testing::Test {
     std::filesystem::create_directories(dir_);
     kinds::KindsConfig kinds;
     kinds.params.generated_dir = (dir_ / "generated").string();
+    kinds.params.matrices_dir = (dir_ / "matrices").string();
     kinds.synthetic_on_demand = true;
     auto catalog = kinds::make_catalog(kinds);
     ASSERT_TRUE(catalog.is_ok()) << catalog.status().to_string();

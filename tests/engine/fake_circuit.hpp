@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -43,12 +44,16 @@ struct FakeBehaviour {
   bool always_verified = false;  // always_verified()
   size_t validation_bytes = 0;   // validation_bytes(), whatever the payload
   std::chrono::milliseconds load_time{0};  // load_srs() takes this long
+  size_t srs_file_bytes = 16;       // the parameter file's size
+  bool reads_srs_file = false;      // load_srs reads every byte of the mapped file, as a parser does
+  std::function<void()> mid_load;   // runs in load_srs before that read (the file changing under it)
   std::atomic<bool> hold_validation{false};  // validate() waits while set
   std::atomic<int> validating{0};            // validate() calls in progress
   std::atomic<int> max_validating{0};        // the most at once
   std::atomic<int> alive{0};                  // synthesized circuits not yet freed
   std::atomic<int> unproven{0}, max_unproven{0};  // synthesized, not yet proved
   std::atomic<int> loads{0};
+  std::atomic<uint64_t> srs_file_sum{0};  // what the last load read (with reads_srs_file)
   std::atomic<int> prove_calls{0};
 };
 
@@ -116,7 +121,7 @@ class FakeCircuit final : public CircuitDef {
   // The parameter file is created (srs_bytes long) under `dir`.
   FakeCircuit(std::string id, const std::filesystem::path& dir, size_t srs_bytes, FakeBehaviour& b)
       : id_(std::move(id)), path_((dir / (id_ + ".srs")).string()), srs_bytes_(srs_bytes), b_(b) {
-    std::ofstream(path_, std::ios::binary) << std::string(16, 'x');
+    std::ofstream(path_, std::ios::binary) << std::string(b.srs_file_bytes, 'x');
   }
   const std::string& id() const override { return id_; }
   std::string_view kind() const override { return "fake"; }
@@ -129,9 +134,15 @@ class FakeCircuit final : public CircuitDef {
   Status generate_srs(ThreadPool&, std::stop_token) const override {
     return Status::invalid_argument("fake parameters");
   }
-  Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t>, ThreadPool&) const override {
+  Result<std::shared_ptr<const LoadedSrs>> load_srs(std::span<const uint8_t> file, ThreadPool&) const override {
     ++b_.loads;
     std::this_thread::sleep_for(b_.load_time);
+    if (b_.mid_load) b_.mid_load();
+    if (b_.reads_srs_file) {
+      uint64_t sum = 0;
+      for (const uint8_t byte : file) sum += byte;
+      b_.srs_file_sum = sum;
+    }
     return std::shared_ptr<const LoadedSrs>(std::make_shared<FakeSrs>(srs_bytes_, b_));
   }
   Result<ValidatedPayload> validate(std::span<const uint8_t> payload, ThreadPool&) const override {

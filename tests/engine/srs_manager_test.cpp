@@ -1,10 +1,15 @@
 // SrsManager: tiers, refcounts, one load for concurrent acquirers, LRU demotion within the
 // budget that never touches an SRS in use, explicit eviction, load errors, parameters installed
-// in memory (handed out without a load, never demoted, refused while the path's are in use).
+// in memory (handed out without a load, never demoted, refused while the path's are in use), and
+// a parameter file changed under it (truncated in place between loads or during one, rewritten
+// while hot): never a SIGBUS, the load that read a changing file fails naming it, the next one
+// reads the file as it is.
 #include "engine/srs_manager.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <fstream>
 #include <thread>
 
 #include "common/reclaimer.hpp"
@@ -137,6 +142,62 @@ TEST_F(SrsManagerTest, MissingFileIsANamedError) {
   ASSERT_FALSE(lease.is_ok());
   EXPECT_EQ(lease.status().code(), StatusCode::kNotFound);
   EXPECT_NE(lease.status().message().find(c.srs_path()), std::string::npos);
+}
+
+// The parameters of `b` made 4 pages long and read whole by every load, as a parser does.
+FakeBehaviour& reading(FakeBehaviour& b) {
+  b.srs_file_bytes = 4 * static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  b.reads_srs_file = true;
+  return b;
+}
+
+TEST_F(SrsManagerTest, AFileTruncatedInPlaceWhileWarmIsReadAgain) {
+  FakeBehaviour b;
+  FakeCircuit c("a", dir_, 100, reading(b));
+  SrsManager m(0, pool_, nullptr);  // nothing stays hot: every release leaves the mapping warm
+  ASSERT_TRUE(m.preload(c).is_ok());
+  ASSERT_EQ(info(m, c).tier, SrsTier::kWarm);
+  const size_t half = b.srs_file_bytes / 2;
+  ASSERT_EQ(::truncate(c.srs_path().c_str(), static_cast<off_t>(half)), 0);  // same inode, shorter
+  const Status again = m.preload(c);
+  ASSERT_TRUE(again.is_ok()) << again.to_string();
+  EXPECT_EQ(b.loads, 2);
+  EXPECT_EQ(b.srs_file_sum, half * 'x') << "the file as it is now, not the old mapping";
+}
+
+TEST_F(SrsManagerTest, AFileTruncatedDuringALoadFailsThatLoadNamingTheFile) {
+  FakeBehaviour b;
+  FakeCircuit c("a", dir_, 100, reading(b));
+  const std::string path = c.srs_path();
+  const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  b.mid_load = [&] { ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(page)), 0); };
+  SrsManager m(1 << 20, pool_, nullptr);
+  auto lease = m.acquire(c);
+  ASSERT_FALSE(lease.is_ok());
+  EXPECT_EQ(lease.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(lease.status().message().find("parameter file " + path + " changed while it was read"), std::string::npos)
+      << lease.status().message();
+  EXPECT_EQ(info(m, c).tier, SrsTier::kCold);
+  b.mid_load = nullptr;
+  lease = m.acquire(c);  // the next load reads the file as it is now
+  ASSERT_TRUE(lease.is_ok()) << lease.status().to_string();
+  EXPECT_EQ(b.srs_file_sum, page * 'x');
+}
+
+TEST_F(SrsManagerTest, AFileChangedWhileHotIsReloadedOnceUnused) {
+  FakeBehaviour b;
+  FakeCircuit c("a", dir_, 100, reading(b));
+  SrsManager m(1 << 20, pool_, nullptr);
+  auto held = m.acquire(c);
+  ASSERT_TRUE(held.is_ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // a later modification time
+  std::ofstream(c.srs_path(), std::ios::binary) << std::string(100, 'y');
+  ASSERT_TRUE(m.acquire(c).is_ok());
+  EXPECT_EQ(b.loads, 1) << "in use: the parameters loaded stay until released";
+  held = Result<SrsLease>(SrsLease());
+  ASSERT_TRUE(m.acquire(c).is_ok());
+  EXPECT_EQ(b.loads, 2);
+  EXPECT_EQ(b.srs_file_sum, 100u * 'y');
 }
 
 }  // namespace

@@ -28,6 +28,7 @@ class KindsTest : public ::testing::Test {
     KindsConfig c;
     c.params.param_dirs = {(dir_ / "params").string()};
     c.params.generated_dir = (dir_ / "generated").string();
+    c.params.matrices_dir = (dir_ / "matrices").string();
     c.synthetic_on_demand = on_demand;
     return c;
   }

@@ -66,6 +66,7 @@ class PorepKindTest : public ::testing::Test {
     ParamLocator l;
     l.param_dirs = {(dir_ / "params").string()};
     l.generated_dir = (dir_ / "generated").string();
+    l.matrices_dir = (dir_ / "matrices").string();
     l.filecoin_cache_dirs.clear();
     return l;
   }

@@ -72,6 +72,7 @@ class PostKindTest : public ::testing::Test {
     ParamLocator params;
     params.param_dirs = {(dir_ / "params").string()};
     params.generated_dir = (dir_ / "generated").string();
+    params.matrices_dir = (dir_ / "matrices").string();
     params.filecoin_cache_dirs = {(dir_ / "cache").string()};
     return params;
   }
@@ -220,7 +221,7 @@ TEST_F(PostKindTest, WithParametersMadeInMemoryTheRecordedPathProves) {
   ASSERT_NE((*synthesized)->witness.matrices, nullptr);
   ASSERT_EQ((*synthesized)->witness.fills.size(), 1u);
   EXPECT_GT((*synthesized)->witness.fills.front()->values(), 0u);
-  EXPECT_FALSE(fs::exists(recorded_matrices_path(def->srs_path())));
+  EXPECT_FALSE(fs::exists(recorded_matrices_path(locator().matrices_dir, def->srs_path())));
   const std::unique_ptr<groth16::ProverBackend> prover = backend::make_cpu_prover(pool);
   const witness::PartitionWitness* one[] = {&(*synthesized)->witness};
   groth16::SystemBlinding blinding;

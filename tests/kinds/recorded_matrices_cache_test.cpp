@@ -1,14 +1,15 @@
 // A native circuit's recorded matrices: its first synthesis, or the generation of its
-// parameters, records the matrices beside them (`<params>.matrices`), later ones and a new circuit
-// object read them, and the circuit reports them as resident (CircuitDef::resident_bytes) from
-// then on; its witness made whole equals classic synthesis's (inputs, aux, a, b, c, densities,
-// public inputs) and its proof verifies; a corrupt cache is recorded again; without a parameter file
-// they are recorded in memory, no cache written.
+// parameters, records the matrices into cuzk's cache folder (`<matrices dir>/<params
+// name>.matrices`, never beside the parameters), later ones and a new circuit object read them,
+// and the circuit reports them as resident (CircuitDef::resident_bytes) from then on; its
+// witness made whole equals classic synthesis's (inputs, aux, a, b, c, densities, public inputs)
+// and its proof verifies; a corrupt cache, or one others could have written, is recorded again;
+// without a parameter file or a usable cache folder they are recorded in memory, no cache written.
 #include "kinds/recorded_matrices_cache.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -39,6 +40,7 @@ class RecordedMatricesTest : public ::testing::Test {
     spec.id = "synthetic-500";
     spec.kind = "synthetic";
     spec.params_path = params_path();
+    spec.matrices_dir = matrices_dir();
     spec.generate_missing_params = true;
     spec.prepare = [](std::span<const uint8_t> payload, ThreadPool&) {
       return prepare_seed_payload("synthetic-500", payload, 1);
@@ -55,7 +57,9 @@ class RecordedMatricesTest : public ::testing::Test {
     };
     return make_native_circuit(std::move(spec));
   }
-  std::string params_path() const { return (dir_ / "synthetic-500.params").string(); }
+  std::string params_path() const { return (dir_ / "params" / "synthetic-500.params").string(); }
+  std::string matrices_dir() const { return (dir_ / "matrices").string(); }
+  std::string cache_path() const { return recorded_matrices_path(matrices_dir(), params_path()); }
 
   std::shared_ptr<const engine::LoadedSrs> load(const engine::CircuitDef& def) {
     EXPECT_TRUE(def.ensure_srs_file(pool_).is_ok());
@@ -102,14 +106,14 @@ class RecordedMatricesTest : public ::testing::Test {
 TEST_F(RecordedMatricesTest, EqualsClassicSynthesisAndItsProofVerifies) {
   const auto srs = load(*circuit());  // generating the parameters records the matrices: dropped below
   ASSERT_NE(srs, nullptr);
-  fs::remove(recorded_matrices_path(params_path()));
+  fs::remove(cache_path());
   const auto def = circuit();
   const r1cs::ProvingAssignment reference = classic(*def);
-  EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
+  EXPECT_FALSE(fs::exists(cache_path()));
   EXPECT_EQ(def->resident_bytes(), 0u);
   const auto recorded = synthesize(*def, *srs);
   ASSERT_TRUE(recorded);
-  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));  // recorded at the first synthesis
+  EXPECT_TRUE(fs::exists(cache_path()));  // recorded at the first synthesis
   EXPECT_GT(def->resident_bytes(), 0u) << "held from the first synthesis on";
   const r1cs::ProvingAssignment got = whole(*recorded);
   test::expect_same_values(got.aux_assignment, reference.aux_assignment, "aux");
@@ -136,7 +140,7 @@ TEST_F(RecordedMatricesTest, ACorruptCacheIsRecordedAgain) {
   ASSERT_NE(srs, nullptr);
   const r1cs::ProvingAssignment reference = classic(*circuit());
   ASSERT_NE(synthesize(*circuit(), *srs), nullptr);
-  const std::string cache = recorded_matrices_path(params_path());
+  const std::string cache = cache_path();
   const uintmax_t size = fs::file_size(cache);
   fs::resize_file(cache, size / 2);
   const auto recorded = synthesize(*circuit(), *srs);
@@ -147,69 +151,59 @@ TEST_F(RecordedMatricesTest, ACorruptCacheIsRecordedAgain) {
 
 TEST_F(RecordedMatricesTest, GeneratingTheParametersRecordsTheMatrices) {
   ASSERT_TRUE(circuit()->ensure_srs_file(pool_).is_ok());
-  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
+  EXPECT_TRUE(fs::exists(cache_path()));
 }
 
 TEST_F(RecordedMatricesTest, WithoutAParameterFileTheyAreRecordedInMemory) {
   const std::string missing = (dir_ / "missing.params").string();
-  const RecordedMatricesCache matrices("x", missing, [] {
+  const RecordedMatricesCache matrices("x", missing, matrices_dir(), [] {
     return Result<std::unique_ptr<r1cs::Circuit>>(std::make_unique<circuits::SyntheticCircuit>(10, 1));
   });
   const Result<std::shared_ptr<const r1cs::RecordedMatrices>> shape = matrices.get(pool_);
   ASSERT_TRUE(shape.is_ok()) << shape.status().to_string();
   EXPECT_GT((*shape)->num_constraints, 0u);
-  EXPECT_FALSE(fs::exists(recorded_matrices_path(missing)));
+  EXPECT_FALSE(fs::exists(recorded_matrices_path(matrices_dir(), missing)));
 }
 
-// Parameters in a folder this process cannot write (a read-only store, stood in for by the
-// `writable` predicate: root writes anywhere else): the recording is cached in the user's cache
-// folder and read from there by the next process; a valid recording beside the parameters is
-// used as it is; without any cache folder it stays in memory.
-TEST_F(RecordedMatricesTest, BesideReadOnlyParametersTheCacheGoesToTheUserCacheFolder) {
-  ASSERT_TRUE(circuit()->ensure_srs_file(pool_).is_ok());  // the parameter file
-  fs::remove(recorded_matrices_path(params_path()));        // (and its recording, made with it)
-  const fs::path xdg = dir_ / "xdg";
-  ::setenv("XDG_CACHE_HOME", xdg.c_str(), 1);
+// The cache is cuzk's own: nothing is written into the parameters' folder, even when it is
+// writable; a cache file others may write is recorded again and replaced; without a cache
+// folder, or with one that cannot be made private, the matrices stay in memory.
+TEST_F(RecordedMatricesTest, TheCacheIsCuzksOwnNeverBesideTheParameters) {
+  ASSERT_TRUE(circuit()->ensure_srs_file(pool_).is_ok());  // the parameters and their recording
+  EXPECT_EQ(cache_path(), (dir_ / "matrices" / "synthetic-500.params.matrices").string());
+  EXPECT_TRUE(fs::exists(cache_path()));
+  for (const auto& entry : fs::directory_iterator(dir_ / "params")) {
+    EXPECT_EQ(entry.path().string().find(".matrices"), std::string::npos) << entry.path() << " beside the parameters";
+  }
+  struct stat st {};
+  ASSERT_EQ(::stat(matrices_dir().c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u) << "made private";
+
   int recordings = 0;
   auto blank = [&recordings] {
     ++recordings;
     return Result<std::unique_ptr<r1cs::Circuit>>(std::make_unique<circuits::SyntheticCircuit>(500, 1));
   };
-  auto read_only = [](const std::string&) { return false; };
-  const fs::path user_cache = xdg / "cuzk" / "recorded-matrices" / "synthetic-500.params.matrices";
-  EXPECT_EQ(recorded_matrices_cache_path(params_path(), read_only), user_cache.string());
-  EXPECT_EQ(recorded_matrices_cache_path(params_path()), recorded_matrices_path(params_path()));
-
-  ASSERT_TRUE(RecordedMatricesCache("synthetic-500", params_path(), blank, read_only).get(pool_).is_ok());
+  ASSERT_TRUE(RecordedMatricesCache("synthetic-500", params_path(), matrices_dir(), blank).get(pool_).is_ok());
+  EXPECT_EQ(recordings, 0) << "read from the cache";
+  ::chmod(cache_path().c_str(), 0666);  // others could have written it
+  ASSERT_TRUE(RecordedMatricesCache("synthetic-500", params_path(), matrices_dir(), blank).get(pool_).is_ok());
   EXPECT_EQ(recordings, 1);
-  EXPECT_TRUE(fs::exists(user_cache));
-  EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
-  const auto again = RecordedMatricesCache("synthetic-500", params_path(), blank, read_only).get(pool_);
-  ASSERT_TRUE(again.is_ok()) << again.status().to_string();
-  EXPECT_EQ(recordings, 1) << "the next process reads the user cache";
+  ASSERT_EQ(::stat(cache_path().c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u) << "replaced by a private recording";
 
-  // a recording beside the parameters (made while the folder was writable) is used read-only
-  ASSERT_TRUE(RecordedMatricesCache("synthetic-500", params_path(), blank).get(pool_).is_ok());
+  fs::remove(cache_path());
+  ASSERT_TRUE(RecordedMatricesCache("synthetic-500", params_path(), "", blank).get(pool_).is_ok());
   EXPECT_EQ(recordings, 2);
-  EXPECT_TRUE(fs::exists(recorded_matrices_path(params_path())));
-  fs::remove(user_cache);
-  const auto beside = RecordedMatricesCache("synthetic-500", params_path(), blank, read_only).get(pool_);
-  ASSERT_TRUE(beside.is_ok()) << beside.status().to_string();
-  EXPECT_EQ(recordings, 2);
-  EXPECT_FALSE(fs::exists(user_cache));
-
-  // no cache folder at all: recorded in memory
-  fs::remove(recorded_matrices_path(params_path()));
-  const char* home = std::getenv("HOME");
-  const std::string saved_home = home != nullptr ? home : "";
-  ::unsetenv("XDG_CACHE_HOME");
-  ::unsetenv("HOME");
-  EXPECT_EQ(recorded_matrices_cache_path(params_path(), read_only), "");
-  const auto in_memory = RecordedMatricesCache("synthetic-500", params_path(), blank, read_only).get(pool_);
-  if (home != nullptr) ::setenv("HOME", saved_home.c_str(), 1);
-  ASSERT_TRUE(in_memory.is_ok()) << in_memory.status().to_string();
+  const fs::path open_folder = dir_ / "open";
+  fs::create_directories(open_folder);
+  ::chmod(open_folder.c_str(), 0777);
+  ASSERT_TRUE(RecordedMatricesCache("synthetic-500", params_path(), (open_folder / "m").string(), blank)
+                  .get(pool_)
+                  .is_ok());
   EXPECT_EQ(recordings, 3);
-  EXPECT_FALSE(fs::exists(recorded_matrices_path(params_path())));
+  EXPECT_FALSE(fs::exists(cache_path()));
+  EXPECT_FALSE(fs::exists(recorded_matrices_path((open_folder / "m").string(), params_path())));
 }
 
 }  // namespace

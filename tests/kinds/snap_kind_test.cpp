@@ -70,6 +70,7 @@ class SnapKindTest : public ::testing::Test {
     KindsConfig c;
     c.params.param_dirs = {(dir_ / "params").string()};
     c.params.generated_dir = (dir_ / "generated").string();
+    c.params.matrices_dir = (dir_ / "matrices").string();
     c.params.filecoin_cache_dirs = {(dir_ / "cache").string()};
     auto made = make_catalog(c);
     EXPECT_TRUE(made.is_ok()) << made.status().to_string();

@@ -106,6 +106,37 @@ TEST(DaemonConfig, Sizes) {
   EXPECT_FALSE(parse_bytes("GiB"));
   EXPECT_FALSE(parse_bytes("-1GiB"));
   EXPECT_FALSE(parse_bytes("12XB"));
+  // Decimal only: what strtod would also take is refused.
+  for (const char* odd : {"0x10GiB", "0x10", "1e3", "1e3GiB", "inf", "nan", "+1", " 1", "1.", ".5GiB", "1.2.3"}) {
+    EXPECT_FALSE(parse_bytes(odd)) << odd;
+  }
+  auto hex = parse_config("[memory]\npinned_budget = \"0x10GiB\"\n", "t.toml");
+  ASSERT_FALSE(hex.is_ok());
+  EXPECT_NE(hex.status().message().find("memory.pinned_budget"), std::string::npos) << hex.status().message();
+}
+
+TEST(DaemonConfig, PortsAndTheMetricsAddress) {
+  EXPECT_EQ(parse_port("9820"), 9820);
+  EXPECT_EQ(parse_port("0"), 0);
+  EXPECT_EQ(parse_port("65535"), 65535);
+  for (const char* bad : {"", "abc", "65536", "-1", "+1", "0x10", "99999999999"}) EXPECT_FALSE(parse_port(bad)) << bad;
+  const std::pair<const char*, const char*> cases[] = {
+      {"[daemon]\nlisten = \"tcp:127.0.0.1:abc\"\n", "daemon.listen"},
+      {"[daemon]\nlisten = \"127.0.0.1:0\"\n", "daemon.listen"},
+      {"[daemon]\nlisten = \"127.0.0.1:65536\"\n", "daemon.listen"},
+      {"[daemon]\nmetrics_http = \"127.0.0.1:abc\"\n", "daemon.metrics_http"},
+      {"[daemon]\nmetrics_http = \"127.0.0.1:70000\"\n", "daemon.metrics_http"},
+      {"[daemon]\nmetrics_http = \"nohost:9821\"\n", "daemon.metrics_http"},
+      {"[srs]\ncache_dir = \"\"\n", "srs.cache_dir"},
+  };
+  for (const auto& [text, key] : cases) {
+    const auto c = parse_config(text, "t.toml");
+    ASSERT_FALSE(c.is_ok()) << text;
+    EXPECT_NE(c.status().message().find(key), std::string::npos) << c.status().message();
+  }
+  const auto c = parse_config("[daemon]\nmetrics_http = \"localhost:0\"\n[srs]\ncache_dir = \"/c\"\n", "t.toml");
+  ASSERT_TRUE(c.is_ok()) << c.status().to_string();
+  EXPECT_EQ(c->cache_dir, "/c");
 }
 
 // A cuzk.toml written for Curio's Rust daemon (extern/cuzk/cuzk.example.toml's keys).

@@ -108,6 +108,7 @@ class RequestRegistryTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
     kinds::KindsConfig kinds;
     kinds.params.generated_dir = (dir_ / "generated").string();
+    kinds.params.matrices_dir = (dir_ / "matrices").string();
     kinds.synthetic_on_demand = true;
     auto catalog = kinds::make_catalog(kinds);
     ASSERT_TRUE(catalog.is_ok()) << catalog.status().to_string();

@@ -1,13 +1,19 @@
 // The daemon's queue bounds and TCP protection settings: their keys parse (and pair up), and
 // make_transport_security applies the TCP rule (TLS, a token or insecure = true), refuses key
 // and token files other users may read and malformed tokens, and warns about an insecure
-// listener, a token in clear text and a metrics address beyond loopback.
+// listener, a token in clear text and a metrics address beyond loopback; on plaintext TCP with a
+// token, a call without it is refused on its metadata alone, before any message is sent.
 #include "server/transport_security.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <grpcpp/generic/async_generic_service.h>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/health_check_service_interface.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -131,6 +137,69 @@ TEST_F(TransportSecurityTest, SecretsMustBePrivateAndTokensWellFormed) {
   EXPECT_TRUE(is_loopback_address("127.0.0.1:9821"));
   EXPECT_TRUE(is_loopback_address("[::1]:1"));
   EXPECT_FALSE(is_loopback_address("10.0.0.5:9821"));
+}
+
+// A unary call whose message never comes: with the token checked on the metadata, a caller
+// without it is refused at once; a server that read the message first would wait for it until
+// the client's deadline (DEADLINE_EXCEEDED). The gRPC health service stands in for any unary
+// method: it checks no token itself.
+TEST_F(TransportSecurityTest, PlaintextTcpChecksTheTokenBeforeTheMessage) {
+  const std::string token = file("token", "0123456789abcdef0123\n", 0600);
+  auto security = make_transport_security(tcp("auth_token_file = \"" + token + "\"\n"));
+  ASSERT_TRUE(security.is_ok()) << security.status().to_string();
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::ServerBuilder builder;
+  grpc::CallbackGenericService unknown_methods;  // a callback service: the server polls its queues
+  builder.RegisterCallbackGenericService(&unknown_methods);
+  int port = 0;
+  builder.AddListeningPort("127.0.0.1:0", security->tcp_credentials, &port);
+  const std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  ASSERT_TRUE(server && port > 0);
+  const auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials());
+  grpc::GenericStub stub(channel);
+
+  // Metadata only: the call is started, no message is written.
+  for (const char* authorization : {"", "Bearer wrong-token-0123456789"}) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    if (*authorization != '\0') context.AddMetadata("authorization", authorization);
+    grpc::CompletionQueue queue;
+    const auto begin = std::chrono::steady_clock::now();
+    const auto call = stub.PrepareCall(&context, "/grpc.health.v1.Health/Check", &queue);
+    call->StartCall(reinterpret_cast<void*>(1));
+    grpc::Status status;
+    call->Finish(&status, reinterpret_cast<void*>(2));
+    void* tag = nullptr;
+    bool ok = false;
+    while (queue.Next(&tag, &ok) && tag != reinterpret_cast<void*>(2)) {
+    }
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED) << authorization << ": " << status.error_message();
+    EXPECT_NE(status.error_message().find("daemon.auth_token_file"), std::string::npos) << status.error_message();
+    EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(2)) << "refused without the message";
+    queue.Shutdown();
+    while (queue.Next(&tag, &ok)) {
+    }
+  }
+  // With the token, the call goes through.
+  grpc::ClientContext context;
+  context.AddMetadata("authorization", "Bearer 0123456789abcdef0123");
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  grpc::CompletionQueue queue;
+  const grpc::Slice nothing("");  // HealthCheckRequest{} (every field default) encodes to no bytes
+  const grpc::ByteBuffer empty_request(&nothing, 1);
+  grpc::ByteBuffer response;
+  grpc::Status status;
+  const auto call = stub.PrepareUnaryCall(&context, "/grpc.health.v1.Health/Check", empty_request, &queue);
+  call->StartCall();
+  call->Finish(&response, &status, reinterpret_cast<void*>(3));
+  void* tag = nullptr;
+  bool ok = false;
+  ASSERT_TRUE(queue.Next(&tag, &ok));
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  server->Shutdown();
+  queue.Shutdown();
+  while (queue.Next(&tag, &ok)) {
+  }
 }
 
 }  // namespace

@@ -51,13 +51,17 @@
 //   node abuse.mjs damaged    ADDR PROTO PARAMS CIRCUIT
 //        one Prove of CIRCUIT (a Filecoin kind) on damaged parameters with self_verify off:
 //        FAILED by self-verification, never a COMPLETED proof that does not verify
+//   node abuse.mjs scrapes    HOST:PORT PROTO COUNT
+//        COUNT concurrent GET /metrics on the daemon's metrics_http address: every one answered
 //
 // With CUZK_AUTH_TOKEN set every call carries "authorization: Bearer <token>" (a TCP daemon's
-// daemon.auth_token_file), and `bad` also tries calls without it and with a wrong one.
+// daemon.auth_token_file), and `bad` also tries calls without it and with a wrong one, and one
+// without it whose message never comes (refused on its metadata alone).
 //
 // PARAMS is the daemon's generated-parameter folder (<circuit>.params, whose head is the
 // verifying key). Each mode prints "ok: …" / "FAIL: …" lines and last a line
 // "RESULT <json>" with its counts, and exits 1 if anything failed.
+import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
 import grpc from '@grpc/grpc-js';
@@ -179,6 +183,18 @@ function unaryRaw(client, method, bytes) {
     client.makeUnaryRequest(`/cuzk.v1.ProvingEngine/${method}`, (b) => b, (b) => b, bytes, metadata(), {}, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
+// A call that sends its metadata and never its message: answered only by a server that judges
+// the metadata alone (the bearer token), else it runs into its 5 s deadline.
+function metadataOnly(client, method, bearer) {
+  return new Promise((resolve, reject) => {
+    const stream = client.makeBidiStreamRequest(`/cuzk.v1.ProvingEngine/${method}`, (b) => b, (b) => b, metadata(bearer),
+      { deadline: Date.now() + 5000 });
+    stream.on('data', () => {});
+    stream.on('error', reject);
+    stream.on('status', (s) => { if (s.code === 0) resolve(s); });
+  });
+}
+
 async function bad([maxMessageBytes]) {
   const client = connect();
   const S = grpc.status;
@@ -222,6 +238,7 @@ async function bad([maxMessageBytes]) {
     cases.push(['a call without the token', () => call(client, 'GetStatus', {}, 5000, ''), isCode(S.UNAUTHENTICATED)]);
     cases.push(['a call with a wrong token', () => call(client, 'SubmitProof', { proofKind: 'CIRCUIT', circuitId: 'synthetic-1024' }, 5000, `${token}x`),
       isCode(S.UNAUTHENTICATED)]);
+    cases.push(['no token and a message that never comes', () => metadataOnly(client, 'SubmitProof', ''), isCode(S.UNAUTHENTICATED)]);
   }
   let clean = 0;
   for (const [what, attempt, expect] of cases) if (await tryBad(what, attempt, expect)) clean += 1;
@@ -603,10 +620,29 @@ async function damaged([paramsDir, circuit]) {
   finish({ status: result.status, invalid });
 }
 
+async function scrapes([count]) {
+  const host = address.slice(0, address.lastIndexOf(':'));
+  const port = Number(address.split(':').pop());
+  const one = () => new Promise((resolve) => {
+    const req = http.get({ host, port, path: '/metrics', agent: false, timeout: 60000 }, (res) => {
+      let body = '';
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => resolve(res.statusCode === 200 && body.includes('cuzk_')));
+      res.on('error', () => resolve(false));
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => { req.destroy(); resolve(false); });
+  });
+  const results = await Promise.all(Array.from({ length: Number(count) }, one));
+  const answered = results.filter(Boolean).length;
+  ok(answered === Number(count), `${answered}/${count} concurrent /metrics scrapes answered`);
+  finish({ answered, tried: Number(count) });
+}
+
 const modes = { load, bad, disconnect, starve, prove: proveOne, bound, submit: submitOne, intruder, cancel: cancelOne,
-  retry, keep, flood, cancelrace, amplify, preload: preloadMany, echo, garbage, damaged };
+  retry, keep, flood, cancelrace, amplify, preload: preloadMany, echo, garbage, damaged, scrapes };
 if (!modes[mode] || !protoPath) {
-  console.error('usage: node abuse.mjs load|bad|disconnect|starve|prove|bound|submit|intruder|cancel|retry|keep|flood|cancelrace|amplify|preload|echo|garbage|damaged ADDRESS PROTO ... (see the header)');
+  console.error('usage: node abuse.mjs load|bad|disconnect|starve|prove|bound|submit|intruder|cancel|retry|keep|flood|cancelrace|amplify|preload|echo|garbage|damaged|scrapes ADDRESS PROTO ... (see the header)');
   process.exit(2);
 }
 await modes[mode](args);

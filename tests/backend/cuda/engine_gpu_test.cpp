@@ -99,6 +99,7 @@ class EngineGpuTest : public backend::cuda::test::GpuTest {
     std::filesystem::remove_all(dir_);
     kinds::KindsConfig kinds;  // as the daemon's, parameters generated here only
     kinds.params.generated_dir = (dir_ / "generated").string();
+    kinds.params.matrices_dir = (dir_ / "matrices").string();
     kinds.params.filecoin_cache_dirs.clear();
     kinds.synthetic_on_demand = true;
     kinds.multiplier = [] { return backend::make_gpu_generator_multiplier(); };
