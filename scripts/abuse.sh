@@ -8,7 +8,7 @@
 #
 #   scripts/abuse.sh [--quick] [--cuzk PATH] [--work DIR] [--keep]
 #     --quick     fewer clients and jobs, and over TCP only load and bad inputs (the ctest
-#                 entry server_abuse_quick: ≤ 90 s on 2 cores)
+#                 entry server_abuse_quick: 2–3 minutes on 2 cores)
 #     --cuzk      the cuzk binary (default: build-post/src/cli/cuzk, else build/src/cli/cuzk)
 #     --work      scratch folder (default: a fresh mktemp -d, removed at the end unless --keep;
 #                 a folder given here is kept)

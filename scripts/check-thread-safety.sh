@@ -17,7 +17,7 @@ fi
 # The layers whose locks are annotated (the gRPC service's other files need generated headers
 # from a build folder; its timer and request registry do not).
 mapfile -t files < <(cd "$ROOT" && ls src/common/*.cpp src/engine/*.cpp src/kinds/*.cpp src/backend/*.cpp \
-  src/server/deadline_timer.cpp src/server/request_ids.cpp src/server/signal_watcher.cpp | grep -v 'gpu_prover_backend.cpp' | sort)
+  src/server/deadline_timer.cpp src/server/request_ids.cpp src/server/signal_watcher.cpp src/server/unix_listener.cpp | grep -v 'gpu_prover_backend.cpp' | sort)
 status=0
 for f in "${files[@]}"; do
   if ! "$CXX" -std=c++20 -fsyntax-only -Wthread-safety -Wthread-safety-beta -Werror -DCUZK_HAVE_CUDA=0 -I"$ROOT/src" "$ROOT/$f"; then

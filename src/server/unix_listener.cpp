@@ -31,7 +31,7 @@ Status UnixListener::bind(const std::string& path) {
   }
   struct stat st {};
   if (::lstat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode)) {
-    std::lock_guard<std::mutex> lock(socket_mutex_);
+    MutexLock lock(socket_mutex_);
     path_ = path;
     device_ = st.st_dev;
     inode_ = st.st_ino;
@@ -40,7 +40,7 @@ Status UnixListener::bind(const std::string& path) {
 }
 
 void UnixListener::remove_socket() {
-  std::lock_guard<std::mutex> lock(socket_mutex_);
+  MutexLock lock(socket_mutex_);
   if (path_.empty()) return;
   struct stat st {};
   if (::lstat(path_.c_str(), &st) == 0 && st.st_dev == device_ && st.st_ino == inode_) ::unlink(path_.c_str());

@@ -10,11 +10,11 @@
 
 #include <sys/types.h>
 
-#include <mutex>
 #include <string>
 #include <thread>
 
 #include "common/status.hpp"
+#include "common/thread_annotations.hpp"
 
 namespace cuzk::server {
 
@@ -42,10 +42,10 @@ class UnixListener {
 
   int fd_ = -1;
   std::thread thread_;
-  std::mutex socket_mutex_;
-  std::string path_;            // GUARDED_BY(socket_mutex_): empty once removed, or before bind()
-  dev_t device_ = 0;            // GUARDED_BY(socket_mutex_)
-  ino_t inode_ = 0;             // GUARDED_BY(socket_mutex_)
+  Mutex socket_mutex_;
+  std::string path_ CUZK_GUARDED_BY(socket_mutex_);  // empty before bind() and once removed
+  dev_t device_ CUZK_GUARDED_BY(socket_mutex_) = 0;
+  ino_t inode_ CUZK_GUARDED_BY(socket_mutex_) = 0;
 };
 
 }  // namespace cuzk::server
