@@ -64,6 +64,18 @@ class EngineTest : public ::testing::Test {
   // synthesized fakes to the Reclaimer, which may free them (and count down `alive`) after the
   // test body has returned.
   FakeBehaviour& behaviour() { return behaviours_.emplace_back(); }
+  // An engine of `validators` validators over "slow", whose validations wait until its
+  // behaviour (returned) lets them go, and "fake".
+  FakeBehaviour& start_with_held_validations(size_t validators) {
+    FakeBehaviour& slow = behaviour();
+    slow.hold_validation = true;
+    EXPECT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("slow", dir_, 10, slow)).is_ok());
+    EXPECT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, behaviour())).is_ok());
+    auto c = config();
+    c.validators = validators;
+    start(c);
+    return slow;
+  }
 
   EngineConfig config() {
     EngineConfig c;
@@ -851,14 +863,7 @@ TEST_F(EngineTest, ValidationsReserveWorkingMemoryWithinTheBudget) {
 // The time a job waits for a validator counts in its timings: validate (submit → validated)
 // and queue (submit → its first partition starts) both include it.
 TEST_F(EngineTest, AJobsTimingsIncludeItsWaitForValidation) {
-  FakeBehaviour& slow = behaviour();
-  slow.hold_validation = true;
-  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("slow", dir_, 10, slow)).is_ok());
-  FakeBehaviour& b = behaviour();
-  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
-  auto c = config();
-  c.validators = 1;
-  start(c);
+  FakeBehaviour& slow = start_with_held_validations(1);
   const JobId first = submit("slow");
   ASSERT_TRUE(eventually([&] { return slow.validating.load() == 1; }));
   const JobId behind = submit("fake");
@@ -875,14 +880,7 @@ TEST_F(EngineTest, AJobsTimingsIncludeItsWaitForValidation) {
 // A CRITICAL or HIGH job (a WinningPoSt) has a validator of its own: it is validated and
 // proved while the other validators are busy with slow payloads.
 TEST_F(EngineTest, AnUrgentJobDoesNotWaitForOtherValidations) {
-  FakeBehaviour& slow = behaviour();
-  slow.hold_validation = true;
-  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("slow", dir_, 10, slow)).is_ok());
-  FakeBehaviour& b = behaviour();
-  ASSERT_TRUE(catalog_->add(std::make_shared<FakeCircuit>("fake", dir_, 10, b)).is_ok());
-  auto c = config();
-  c.validators = 2;
-  start(c);
+  FakeBehaviour& slow = start_with_held_validations(2);
   const JobId one = submit("slow"), two = submit("slow"), three = submit("slow");
   ASSERT_TRUE(eventually([&] { return slow.validating.load() == 2; }));
   const JobResult urgent = await(submit("fake", {}, Priority::kCritical));
